@@ -1,0 +1,62 @@
+import type { ChangesEvent } from '../../../shared/ipc/events.ts';
+
+/**
+ * Collects what one sync round or one write changed, so the renderer gets a
+ * single `changes` event listing ids instead of one event per message.
+ */
+export class ChangeBatch {
+  private readonly conversations = new Set<string>();
+  private readonly removedConversations = new Set<string>();
+  private readonly threads = new Set<string>();
+  private readonly removedMessages = new Set<string>();
+  private readonly replacedIds = new Map<string, string>();
+
+  conversation(id: string): this {
+    this.conversations.add(id);
+    return this;
+  }
+
+  removedConversation(id: string): this {
+    this.removedConversations.add(id);
+    this.conversations.delete(id);
+    return this;
+  }
+
+  thread(conversationId: string): this {
+    this.threads.add(conversationId);
+    this.conversations.add(conversationId);
+    return this;
+  }
+
+  removedMessage(id: string, conversationId: string): this {
+    this.removedMessages.add(id);
+    return this.thread(conversationId);
+  }
+
+  replaced(from: string, to: string): this {
+    this.replacedIds.set(from, to);
+    return this;
+  }
+
+  get isEmpty(): boolean {
+    return (
+      this.conversations.size +
+        this.removedConversations.size +
+        this.threads.size +
+        this.removedMessages.size +
+        this.replacedIds.size ===
+      0
+    );
+  }
+
+  toEvent(): ChangesEvent {
+    return {
+      type: 'changes',
+      conversations: [...this.conversations],
+      removedConversations: [...this.removedConversations],
+      threads: [...this.threads],
+      removedMessages: [...this.removedMessages],
+      replacedIds: [...this.replacedIds].map(([from, to]) => ({ from, to })),
+    };
+  }
+}

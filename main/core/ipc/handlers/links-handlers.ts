@@ -1,0 +1,23 @@
+import { CoreError } from '../core-error.ts';
+import type { Handlers } from '../router.ts';
+
+/** Only http and https leave the app; `file:`, `javascript:` and custom schemes never do. */
+export function linksHandlers(
+  openExternal: (url: string) => Promise<void>,
+): Pick<Handlers, 'links:open'> {
+  return {
+    'links:open': async ({ url }) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new CoreError('invalid-request', 'not a valid link', 'url');
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        throw new CoreError('invalid-request', 'only http and https links can be opened', 'url');
+      }
+      await openExternal(parsed.href);
+      return {};
+    },
+  };
+}

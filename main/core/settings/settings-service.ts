@@ -1,0 +1,67 @@
+import {
+  DEFAULT_SETTINGS,
+  settings as settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../../shared/model/settings.ts';
+import type { KeyValueStore, Logger } from '../ports/ports.ts';
+
+const KEY = 'settings';
+
+export interface SettingsService {
+  get(): Settings;
+  update(patch: SettingsPatch): Settings;
+  onChange(listener: (settings: Settings) => void): () => void;
+}
+
+/**
+ * Settings live in the host's key/value store (electron-store in the app).
+ * A stored value that no longer validates, say after a downgrade, falls back
+ * to the defaults for that section rather than breaking start-up.
+ */
+export function createSettingsService(store: KeyValueStore, log: Logger): SettingsService {
+  const listeners = new Set<(settings: Settings) => void>();
+  let current = load();
+
+  function load(): Settings {
+    const stored = store.get(KEY);
+    const merged = mergeSettings(
+      DEFAULT_SETTINGS,
+      isRecord(stored) ? (stored as SettingsPatch) : {},
+    );
+    const parsed = settingsSchema.safeParse(merged);
+    if (parsed.success) return parsed.data;
+    log.warn('stored settings were invalid; using defaults', {
+      issue: parsed.error.issues[0]?.message,
+    });
+    return DEFAULT_SETTINGS;
+  }
+
+  return {
+    get: () => current,
+    update(patch) {
+      current = settingsSchema.parse(mergeSettings(current, patch));
+      store.set(KEY, current);
+      for (const listener of listeners) listener(current);
+      return current;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
+  return {
+    ...base,
+    ...(patch.theme !== undefined && { theme: patch.theme }),
+    ...(patch.notifications !== undefined && { notifications: patch.notifications }),
+    polling: { ...base.polling, ...patch.polling },
+    webhooks: { ...base.webhooks, ...patch.webhooks },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,5 @@
+import { messaging } from './0001-messaging.ts';
+import type { Migration } from './migration.ts';
+
+/** Every migration, in order. Add new ones at the end; never edit a released one. */
+export const MIGRATIONS: readonly Migration[] = [messaging];

@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/create-core.ts';
+import {
+  confStore,
+  consoleLogger,
+  fileVault,
+  recordingNotifier,
+} from '../core/ports/node-adapters.ts';
+import { startPreviewServer } from './preview-server.ts';
+
+const USAGE = 'usage: npm run preview -- [--base-url URL] [--port P] [--data-dir DIR]';
+
+async function main() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'base-url': { type: 'string' },
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string', default: '.parley-data/preview' },
+      },
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    process.stderr.write(`--port must be a port number\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const dataDir = resolve(values['data-dir']);
+  await mkdir(dataDir, { recursive: true });
+
+  const log = consoleLogger('preview', true);
+  const core = createCore({
+    dataDir,
+    vault: fileVault(dataDir),
+    store: confStore(dataDir),
+    notifier: recordingNotifier(),
+    openExternal: async (url) => log.info('would open in the system browser', { url }),
+    log,
+  });
+  await core.start();
+  const server = await startPreviewServer({
+    core,
+    staticDir: resolve(import.meta.dirname, '../../dist/renderer'),
+    port,
+  });
+  process.stdout.write(`preview: ${server.url}\n`);
+
+  const stop = async () => {
+    await server.close();
+    await core.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+await main();

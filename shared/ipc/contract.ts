@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { activityItem, receiverStatus } from '../model/activity.ts';
+import {
+  contactSuggestion,
+  conversationCounts,
+  conversationFilter,
+  conversationSummary,
+  id,
+} from '../model/conversation.ts';
+import { LIMITS } from '../model/limits.ts';
+import { attachmentInput, messageView, searchHit } from '../model/message.ts';
+import { outboxEntryView } from '../model/outbox.ts';
+import { secretPresence, session, syncStatus } from '../model/session.ts';
+import { catalogueEventType, settings, settingsPatch } from '../model/settings.ts';
+
+/**
+ * The one IPC contract between renderer and core: every channel with its request
+ * and response schema. The core validates each request against it before doing
+ * anything; the preload and the preview bridge carry exactly these channels.
+ * Requests are strict objects, so unknown keys (`__proto__` included) are refused.
+ */
+
+const none = z.object({}).strict();
+const done = z.object({});
+const text = (max: number) => z.string().max(max);
+const url = text(LIMITS.urlLength).refine((value) => /^https?:\/\//i.test(value), {
+  message: 'must be an http or https URL',
+});
+const page = {
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(LIMITS.pageSize).default(50),
+};
+
+const conversationId = z.object({ id }).strict();
+
+export const channels = {
+  'session:get': { request: none, response: session },
+  'session:signIn': {
+    request: z
+      .object({ baseUrl: url, token: z.string().trim().min(1).max(LIMITS.tokenLength) })
+      .strict(),
+    response: session,
+  },
+  'session:signOut': {
+    request: z.object({ clearLocalData: z.boolean() }).strict(),
+    response: session,
+  },
+  'session:useDemo': { request: none, response: session },
+  'session:resetDemo': { request: none, response: session },
+
+  'status:get': { request: none, response: syncStatus },
+  'sync:now': { request: none, response: done },
+  /** The renderer reports what the user is looking at; polling adapts to it. */
+  'app:activity': {
+    request: z
+      .object({ focused: z.boolean(), visible: z.boolean(), openConversationId: id.nullable() })
+      .strict(),
+    response: done,
+  },
+
+  'conversations:list': {
+    request: z
+      .object({
+        filter: conversationFilter,
+        groupId: id.optional(),
+        query: text(LIMITS.queryLength).optional(),
+        ...page,
+      })
+      .strict(),
+    response: z.object({ items: z.array(conversationSummary), total: z.number().int() }),
+  },
+  'conversations:counts': { request: none, response: conversationCounts },
+  'conversations:get': { request: conversationId, response: conversationSummary.nullable() },
+  'conversations:create': {
+    request: z
+      .object({ contactId: id.optional(), groupId: id.optional() })
+      .strict()
+      .refine((r) => (r.contactId === undefined) !== (r.groupId === undefined), {
+        message: 'give exactly one of contactId or groupId',
+      }),
+    response: z.object({ conversationId: id }),
+  },
+  'conversations:setPinned': {
+    request: z.object({ id, pinned: z.boolean() }).strict(),
+    response: done,
+  },
+  'conversations:setMuted': {
+    request: z
+      .object({
+        id,
+        muted: z.boolean(),
+        /** How long the mute lasts; null mutes until unmuted by hand. */
+        forMs: z
+          .number()
+          .int()
+          .min(60_000)
+          .max(366 * 24 * 3_600_000)
+          .nullable()
+          .default(null),
+      })
+      .strict(),
+    response: done,
+  },
+  'conversations:setArchived': {
+    request: z.object({ id, archived: z.boolean() }).strict(),
+    response: done,
+  },
+  'conversations:delete': { request: conversationId, response: done },
+  'conversations:rename': {
+    request: z
+      .object({ id, localName: z.string().trim().max(LIMITS.nameLength).nullable() })
+      .strict(),
+    response: done,
+  },
+  'conversations:pinMessage': {
+    request: z.object({ conversationId: id, messageId: id.nullable() }).strict(),
+    response: done,
+  },
+  'conversations:markRead': {
+    request: z.object({ conversationId: id, upToMessageId: id.optional() }).strict(),
+    response: done,
+  },
+
+  'messages:page': {
+    request: z
+      .object({
+        conversationId: id,
+        /** Keyset paging: messages older than `before`, newer than `after`, or around `around`. */
+        before: id.optional(),
+        after: id.optional(),
+        around: id.optional(),
+        limit: page.limit,
+      })
+      .strict()
+      .refine((r) => [r.before, r.after, r.around].filter(Boolean).length <= 1, {
+        message: 'give at most one of before, after, around',
+      }),
+    response: z.object({
+      /** Oldest first. */
+      items: z.array(messageView),
+      hasBefore: z.boolean(),
+      hasAfter: z.boolean(),
+      /** The oldest unread message, for the unread divider. */
+      firstUnreadId: id.nullable(),
+    }),
+  },
+  'messages:send': {
+    request: z
+      .object({
+        conversationId: id,
+        text: z.string().max(LIMITS.messageLength),
+        attachments: z.array(attachmentInput).max(LIMITS.attachmentsPerMessage).default([]),
+      })
+      .strict()
+      .refine((r) => r.text.trim().length > 0 || r.attachments.length > 0, {
+        message: 'a message needs text or an attachment',
+      }),
+    response: z.object({ messageId: id }),
+  },
+  'messages:edit': {
+    request: z
+      .object({ messageId: id, text: z.string().trim().min(1).max(LIMITS.messageLength) })
+      .strict(),
+    response: done,
+  },
+  'messages:react': {
+    request: z
+      .object({
+        messageId: id,
+        reaction: z.string().trim().min(1).max(LIMITS.reactionNameLength),
+        add: z.boolean(),
+      })
+      .strict(),
+    response: done,
+  },
+  'messages:delete': { request: z.object({ messageId: id }).strict(), response: done },
+  'messages:search': {
+    request: z
+      .object({ query: z.string().trim().min(1).max(LIMITS.queryLength), ...page })
+      .strict(),
+    response: z.object({ hits: z.array(searchHit), hasMore: z.boolean() }),
+  },
+
+  'drafts:get': {
+    request: z.object({ conversationId: id }).strict(),
+    response: z.object({ text: z.string() }),
+  },
+  'drafts:set': {
+    request: z.object({ conversationId: id, text: z.string().max(LIMITS.messageLength) }).strict(),
+    response: done,
+  },
+  'contacts:suggest': {
+    request: z
+      .object({
+        query: text(LIMITS.queryLength),
+        limit: z.number().int().min(1).max(50).default(8),
+      })
+      .strict(),
+    response: z.object({ items: z.array(contactSuggestion) }),
+  },
+
+  'outbox:list': { request: none, response: z.object({ items: z.array(outboxEntryView) }) },
+  'outbox:retry': { request: z.object({ id: z.number().int() }).strict(), response: done },
+  'outbox:discard': { request: z.object({ id: z.number().int() }).strict(), response: done },
+
+  'settings:get': {
+    request: none,
+    response: z.object({ settings, secrets: secretPresence }),
+  },
+  'settings:update': {
+    request: settingsPatch,
+    response: z.object({ settings, secrets: secretPresence }),
+  },
+  /** Opens an http(s) link in the system browser; anything else is refused. */
+  'links:open': { request: z.object({ url }).strict(), response: done },
+
+  'activity:list': {
+    request: z
+      .object({ types: z.array(text(LIMITS.nameLength)).max(20).optional(), ...page })
+      .strict(),
+    response: z.object({
+      items: z.array(activityItem),
+      total: z.number().int(),
+      unseen: z.number().int(),
+    }),
+  },
+  'activity:markSeen': {
+    request: z.object({ ids: z.array(text(LIMITS.idLength)).max(LIMITS.pageSize) }).strict(),
+    response: done,
+  },
+  'webhooks:status': { request: none, response: receiverStatus },
+  'webhooks:setSecret': {
+    request: z.object({ secret: z.string().min(8).max(LIMITS.tokenLength) }).strict(),
+    response: secretPresence,
+  },
+  'webhooks:setCatalogueToken': {
+    request: z.object({ token: z.string().trim().min(1).max(LIMITS.tokenLength) }).strict(),
+    response: secretPresence,
+  },
+  'webhooks:register': {
+    request: z
+      .object({
+        catalogueUrl: url,
+        notificationUrl: text(LIMITS.urlLength).refine((v) => /^https:\/\//i.test(v), {
+          message: 'the notification URL must use HTTPS',
+        }),
+        events: z.array(catalogueEventType).min(1),
+      })
+      .strict(),
+    response: z.object({
+      id: z.string(),
+      notificationUrl: z.string(),
+      events: z.array(z.string()),
+    }),
+  },
+  'webhooks:exportCertificate': { request: none, response: z.object({ pem: z.string() }) },
+  'orders:messageCustomer': {
+    request: z.object({ customerId: id }).strict(),
+    response: z.object({ conversationId: id }),
+  },
+} as const;
+
+export type Channel = keyof typeof channels;
+export type ChannelRequest<C extends Channel> = z.input<(typeof channels)[C]['request']>;
+export type ParsedRequest<C extends Channel> = z.output<(typeof channels)[C]['request']>;
+export type ChannelResponse<C extends Channel> = z.output<(typeof channels)[C]['response']>;
+
+export const CHANNEL_NAMES = Object.keys(channels) as Channel[];
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(channels, name);
+}
+
+export const ipcErrorCode = z.enum([
+  'invalid-request',
+  'unknown-channel',
+  'not-found',
+  'unauthorized',
+  'invalid-input',
+  'rate-limited',
+  'network',
+  'server',
+  'unavailable',
+  'internal',
+]);
+export type IpcErrorCode = z.infer<typeof ipcErrorCode>;
+
+export const ipcError = z.object({
+  code: ipcErrorCode,
+  message: z.string(),
+  /** The request field at fault, when there is one. */
+  field: z.string().nullable(),
+});
+export type IpcError = z.infer<typeof ipcError>;
+
+/** Errors travel as values: Electron's invoke loses a thrown error's shape. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

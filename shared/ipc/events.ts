@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { activityItem } from '../model/activity.ts';
+import { id } from '../model/conversation.ts';
+import { session, syncStatus } from '../model/session.ts';
+
+/**
+ * Main-to-renderer events. Data changes are batched: one `changes` event per
+ * sync round or write, listing ids, never one event per message.
+ */
+export const coreEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('changes'),
+    conversations: z.array(id),
+    removedConversations: z.array(id),
+    /** Conversations whose thread (messages) changed. */
+    threads: z.array(id),
+    removedMessages: z.array(id),
+    /** Local ids replaced by server ids once a pending write is confirmed. */
+    replacedIds: z.array(z.object({ from: id, to: id })),
+  }),
+  z.object({ type: z.literal('status'), status: syncStatus }),
+  z.object({ type: z.literal('session'), session }),
+  z.object({ type: z.literal('activity'), items: z.array(activityItem) }),
+  z.object({
+    type: z.literal('notice'),
+    level: z.enum(['info', 'warning', 'error']),
+    message: z.string(),
+  }),
+  /** The user clicked a desktop notification. */
+  z.object({ type: z.literal('open-conversation'), conversationId: id }),
+]);
+export type CoreEvent = z.infer<typeof coreEvent>;
+export type ChangesEvent = Extract<CoreEvent, { type: 'changes' }>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const id = z.string().min(1).max(LIMITS.idLength);
+
+/** Milliseconds since the Unix epoch: the one unit the app stores and shows. */
+export const epochMs = z.number().int().nonnegative();
+
+export const conversationFilter = z.enum(['all', 'pinned', 'muted', 'archived']);
+export type ConversationFilter = z.infer<typeof conversationFilter>;
+
+export const syncState = z.enum(['synced', 'pending', 'failed']);
+export type SyncState = z.infer<typeof syncState>;
+
+export const lastMessagePreview = z.object({
+  id,
+  text: z.string(),
+  senderName: z.string(),
+  own: z.boolean(),
+  createdAt: epochMs,
+  hasAttachments: z.boolean(),
+});
+
+export const conversationSummary = z.object({
+  id,
+  contactId: id.nullable(),
+  groupId: id.nullable(),
+  /** What the list shows: the local name, else the contact's username, else the id. */
+  title: z.string(),
+  localName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isPinned: z.boolean(),
+  isMuted: z.boolean(),
+  /** Local only: when a timed mute ends; null for "always" or not muted. */
+  mutedUntil: epochMs.nullable(),
+  archivedAt: epochMs.nullable(),
+  pinnedMessageId: id.nullable(),
+  lastActiveAt: epochMs.nullable(),
+  lastOpenedAt: epochMs.nullable(),
+  createdAt: epochMs,
+  lastMessage: lastMessagePreview.nullable(),
+  unreadCount: z.number().int().nonnegative(),
+  /** Outbox writes touching this conversation that the server has not confirmed. */
+  pendingWrites: z.number().int().nonnegative(),
+  failedWrites: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+export const conversationCounts = z.object({
+  all: z.number().int().nonnegative(),
+  pinned: z.number().int().nonnegative(),
+  muted: z.number().int().nonnegative(),
+  archived: z.number().int().nonnegative(),
+  archivedUnread: z.number().int().nonnegative(),
+  unreadTotal: z.number().int().nonnegative(),
+  groups: z.array(
+    z.object({ groupId: id, title: z.string(), unread: z.number().int().nonnegative() }),
+  ),
+});
+export type ConversationCounts = z.infer<typeof conversationCounts>;
+
+export const contactSuggestion = z.object({
+  id,
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  conversationId: id.nullable(),
+});
+export type ContactSuggestion = z.infer<typeof contactSuggestion>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { epochMs, id, syncState } from './conversation.ts';
+import { LIMITS } from './limits.ts';
+
+/**
+ * The spec does not show the attachment object's fields, so the app keeps
+ * whatever the server sent (`raw`) and derives what it can show from it.
+ */
+export const attachmentView = z.object({
+  kind: z.enum(['image', 'file', 'unknown']),
+  name: z.string(),
+  url: z.string().nullable(),
+  mimeType: z.string().nullable(),
+  size: z.number().nonnegative().nullable(),
+});
+export type AttachmentView = z.infer<typeof attachmentView>;
+
+/** An attachment the user adds: URL-style, the shape the sandbox documents. */
+export const attachmentInput = z.object({
+  name: z.string().min(1).max(LIMITS.nameLength),
+  url: z.url({ protocol: /^https?$/ }).max(LIMITS.urlLength),
+  mime_type: z.string().max(LIMITS.nameLength).optional(),
+  size: z.number().int().nonnegative().optional(),
+});
+export type AttachmentInput = z.infer<typeof attachmentInput>;
+
+export const reactionView = z.object({
+  name: z.string(),
+  reactors: z.array(z.string()),
+  mine: z.boolean(),
+});
+export type ReactionView = z.infer<typeof reactionView>;
+
+export const sender = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const messageView = z.object({
+  /** The server id once known; a local id (prefix `local_`) while the send is pending. */
+  id,
+  conversationId: id,
+  sender,
+  own: z.boolean(),
+  text: z.string(),
+  reactions: z.array(reactionView),
+  attachments: z.array(attachmentView),
+  createdAt: epochMs,
+  updatedAt: epochMs.nullable(),
+  readAt: epochMs.nullable(),
+  state: syncState,
+  /** The server's message for a failed write, for the user to retry or discard. */
+  error: z.string().nullable(),
+  /** The outbox entry to retry or discard when state is not synced. */
+  outboxId: z.number().int().nullable(),
+});
+export type MessageView = z.infer<typeof messageView>;
+
+export const searchHit = z.object({
+  messageId: id,
+  conversationId: id,
+  conversationTitle: z.string(),
+  senderName: z.string(),
+  createdAt: epochMs,
+  /** Plain text around the match; `highlights` are [start, end) offsets into it. */
+  snippet: z.string(),
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type SearchHit = z.infer<typeof searchHit>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { epochMs } from './conversation.ts';
+
+export const sessionState = z.enum(['signed-out', 'signed-in', 'reauth-required']);
+
+export const session = z.object({
+  state: sessionState,
+  baseUrl: z.string().nullable(),
+  /** True while the embedded demo workspace is the server. */
+  demo: z.boolean(),
+  /** The contact the server shows as the author of our own messages, once learned. */
+  selfName: z.string().nullable(),
+});
+export type Session = z.infer<typeof session>;
+
+export const connectionState = z.enum(['online', 'offline', 'connecting', 'unauthorized']);
+export type ConnectionState = z.infer<typeof connectionState>;
+
+export const syncStatus = z.object({
+  connection: connectionState,
+  /** Outbox writes not yet confirmed by the server. */
+  pendingWrites: z.number().int().nonnegative(),
+  failedWrites: z.number().int().nonnegative(),
+  initialSync: z.object({
+    done: z.boolean(),
+    pages: z.number().int().nonnegative(),
+    items: z.number().int().nonnegative(),
+  }),
+  lastSyncedAt: epochMs.nullable(),
+  /** Why the last round failed, in words for the user. */
+  lastError: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof syncStatus>;
+
+/** Secrets are never sent to the renderer; it only learns whether one is set. */
+export const secretPresence = z.object({
+  messagingToken: z.boolean(),
+  catalogueToken: z.boolean(),
+  webhookSecret: z.boolean(),
+  /** The last four characters of the webhook secret, for recognising it. */
+  webhookSecretHint: z.string().nullable(),
+});
+export type SecretPresence = z.infer<typeof secretPresence>;

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { startPreview } from '../support/preview-process.ts';
+
+test('the preview serves the app shell and carries IPC from the page to the core and back', async ({
+  page,
+}) => {
+  const preview = await startPreview();
+  try {
+    await page.goto(preview.url);
+    await expect(page.getByRole('heading', { name: 'Parley' })).toBeVisible();
+
+    const answer = await page.evaluate(() => window.parley.invoke('settings:get', {}));
+    expect(answer).toMatchObject({ ok: true, value: { settings: { theme: 'system' } } });
+    expect(JSON.stringify(answer)).not.toMatch(/token"\s*:\s*"/);
+
+    const refused = await page.evaluate(() =>
+      window.parley.invoke('settings:update', { theme: 'neon' } as never),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'theme' },
+    });
+
+    await page.screenshot({ path: 'test/.reports/screenshots/app-shell.png' });
+  } finally {
+    await preview.stop();
+  }
+});
+
+test('the preview refuses a page that does not hold the per-run key', async ({ page }) => {
+  const preview = await startPreview();
+  try {
+    const origin = new URL(preview.url).origin;
+    const response = await page.goto(origin);
+    expect(response?.status()).toBe(401);
+    const ipc = await page.request.post(`${origin}/ipc/settings:get`, {
+      data: {},
+      headers: { origin },
+    });
+    expect(ipc.status()).toBe(401);
+  } finally {
+    await preview.stop();
+  }
+});

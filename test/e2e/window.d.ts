@@ -1,0 +1,7 @@
+import type { ParleyApi } from '../../shared/ipc/api.ts';
+
+declare global {
+  interface Window {
+    readonly parley: ParleyApi;
+  }
+}

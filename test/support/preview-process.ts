@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one of the project's commands as a real child process and waits for
+ * the `<label>: <url>` line it prints when ready.
+ */
+export async function startCommand(
+  script: string,
+  args: string[],
+  label: string,
+  env: Record<string, string> = {},
+): Promise<RunningProcess> {
+  const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start:\n${output}`)),
+      20_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = new RegExp(`^${label}: (\\S+)$`, 'm').exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** `npm run preview` minus the build (the test run builds the renderer once). */
+export async function startPreview(args: string[] = []) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parley-preview-'));
+  const preview = await startCommand(
+    'main/preview/preview-cli.ts',
+    ['--data-dir', dataDir, ...args],
+    'preview',
+  );
+  return {
+    ...preview,
+    dataDir,
+    async stop() {
+      await preview.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
