@@ -1,5 +1,6 @@
 import { messaging } from './0001-messaging.ts';
+import { activity } from './0002-activity.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [messaging];
+export const MIGRATIONS: readonly Migration[] = [messaging, activity];

@@ -1,0 +1,146 @@
+import type { ActivityItem } from '../../../shared/model/activity.ts';
+import { transaction, type Database } from '../store/database.ts';
+import type { Envelope } from './envelope.ts';
+import { productChanges, type FieldChange } from './product-changes.ts';
+
+export interface ActivityQuery {
+  /** Only these event types; all types when absent. */
+  types?: string[];
+  offset: number;
+  limit: number;
+}
+
+export interface ActivityPage {
+  /** Newest first, by when the event happened. */
+  items: ActivityItem[];
+  /** How many match the query, and how many of those are unseen. */
+  total: number;
+  unseen: number;
+}
+
+export interface ActivityStore {
+  /**
+   * Stores a notification in one transaction, unless its id is already stored
+   * (then null: a retried delivery). Returns the stored item first, followed by
+   * any later product.updated whose changes had to be recomputed because this
+   * event arrived after it but happened before it.
+   */
+  record(envelope: Envelope, receivedAt: number): ActivityItem[] | null;
+  list(query: ActivityQuery): ActivityPage;
+  /** Returns how many items went from unseen to seen. */
+  markSeen(ids: string[]): number;
+}
+
+/** Product events that carry the complete product, so later updates can be compared with them. */
+const PRODUCT_SNAPSHOT_TYPES = new Set(['product.created', 'product.updated']);
+
+interface ActivityRow {
+  seq: number;
+  id: string;
+  type: string;
+  timestamp: string;
+  occurred_at: number;
+  received_at: number;
+  seen: number;
+  product_ean: string | null;
+  payload: string;
+  changes: string;
+}
+
+export function createActivityStore(db: Database): ActivityStore {
+  const insert = db.prepare(`
+    INSERT INTO activity (id, type, timestamp, occurred_at, received_at, product_ean, payload)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (id) DO NOTHING
+    RETURNING *`);
+  const previousSnapshot = db.prepare(`
+    SELECT * FROM activity WHERE product_ean = ? AND (occurred_at, seq) < (?, ?)
+    ORDER BY occurred_at DESC, seq DESC LIMIT 1`);
+  const nextSnapshot = db.prepare(`
+    SELECT * FROM activity WHERE product_ean = ? AND (occurred_at, seq) > (?, ?)
+    ORDER BY occurred_at, seq LIMIT 1`);
+  const setChanges = db.prepare('UPDATE activity SET changes = ? WHERE seq = ?');
+  const pageAll = db.prepare(
+    'SELECT * FROM activity ORDER BY occurred_at DESC, seq DESC LIMIT ? OFFSET ?',
+  );
+  const countAll = db.prepare(
+    'SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity',
+  );
+  const pageOfTypes = db.prepare(`
+    SELECT * FROM activity WHERE type IN (SELECT value FROM json_each(?))
+    ORDER BY occurred_at DESC, seq DESC LIMIT ? OFFSET ?`);
+  const countOfTypes = db.prepare(`
+    SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity
+    WHERE type IN (SELECT value FROM json_each(?))`);
+  const markSeen = db.prepare(
+    'UPDATE activity SET seen = 1 WHERE seen = 0 AND id IN (SELECT value FROM json_each(?))',
+  );
+
+  /** Compares a product.updated row with the snapshot before it; returns the row with its changes. */
+  function withChanges(row: ActivityRow, previous: ActivityRow | undefined): ActivityRow {
+    const changes: FieldChange[] = previous
+      ? productChanges(JSON.parse(previous.payload), JSON.parse(row.payload))
+      : [];
+    const text = JSON.stringify(changes);
+    setChanges.run(text, row.seq);
+    return { ...row, changes: text };
+  }
+
+  return {
+    record(envelope, receivedAt) {
+      const occurredAt = Date.parse(envelope.timestamp);
+      const ean = envelope.payload.ean;
+      const productEan =
+        PRODUCT_SNAPSHOT_TYPES.has(envelope.type) && typeof ean === 'string' ? ean : null;
+      return transaction(db, () => {
+        const row = insert.get(
+          envelope.id,
+          envelope.type,
+          envelope.timestamp,
+          Number.isFinite(occurredAt) ? occurredAt : receivedAt,
+          receivedAt,
+          productEan,
+          JSON.stringify(envelope.payload),
+        ) as ActivityRow | undefined;
+        if (!row) return null;
+        if (productEan === null) return [toItem(row)];
+
+        const position = [productEan, row.occurred_at, row.seq] as const;
+        const stored =
+          row.type === 'product.updated'
+            ? withChanges(row, previousSnapshot.get(...position) as ActivityRow | undefined)
+            : row;
+        const next = nextSnapshot.get(...position) as ActivityRow | undefined;
+        if (next?.type !== 'product.updated') return [toItem(stored)];
+        return [toItem(stored), toItem(withChanges(next, row))];
+      });
+    },
+
+    list({ types, offset, limit }) {
+      const rows = (types === undefined
+        ? pageAll.all(limit, offset)
+        : pageOfTypes.all(JSON.stringify(types), limit, offset)) as unknown as ActivityRow[];
+      const counts = (
+        types === undefined ? countAll.get() : countOfTypes.get(JSON.stringify(types))
+      ) as { total: number; unseen: number };
+      return { items: rows.map(toItem), total: counts.total, unseen: counts.unseen };
+    },
+
+    markSeen(ids) {
+      if (ids.length === 0) return 0;
+      return Number(markSeen.run(JSON.stringify(ids)).changes);
+    },
+  };
+}
+
+function toItem(row: ActivityRow): ActivityItem {
+  return {
+    id: row.id,
+    type: row.type,
+    timestamp: row.timestamp,
+    receivedAt: row.received_at,
+    seen: row.seen === 1,
+    payload: JSON.parse(row.payload),
+    changes: JSON.parse(row.changes),
+  };
+}

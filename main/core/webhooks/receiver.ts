@@ -1,0 +1,283 @@
+import { once } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { CoreEvent } from '../../../shared/ipc/events.ts';
+import type { ActivityItem, ReceiverStatus } from '../../../shared/model/activity.ts';
+import type { Settings } from '../../../shared/model/settings.ts';
+import type { Logger, Notifier, SecretVault } from '../ports/ports.ts';
+import type { Database } from '../store/database.ts';
+import { notifyActivity } from './activity-notifications.ts';
+import { createActivityStore } from './activity-store.ts';
+import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
+import { parseEnvelope } from './envelope.ts';
+import { isValidSignature } from './signature.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ReceiverOptions {
+  host: string;
+  port: number;
+  /** The one path deliveries are accepted on, e.g. `/webhooks/catalogue`. */
+  path: string;
+  /** The user's own certificate and key (PEM files); a self-signed pair otherwise. */
+  certFile?: string;
+  keyFile?: string;
+}
+
+export interface ReceiverDeps {
+  db: Database;
+  vault: SecretVault;
+  /** Where the self-signed pair is kept. */
+  dataDir: string;
+  log: Logger;
+  emit(event: CoreEvent): void;
+  notifier: Notifier;
+  getSettings(): Settings;
+  now?: () => number;
+}
+
+export interface WebhookReceiver {
+  /** Starts listening (restarting if already started); resolves once deliveries are accepted. */
+  start(options: ReceiverOptions): Promise<{ url: string }>;
+  stop(): Promise<void>;
+  status(): ReceiverStatus;
+  /** The certificate deliveries are served with, for a reverse proxy or the service to trust. */
+  certificatePem(): Promise<string>;
+  /** Picks up a webhook secret changed in the vault. */
+  reloadSecret(): Promise<void>;
+}
+
+interface Answer {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The catalogue service's webhook endpoint: verify the raw bytes, store the
+ * event, then answer 200. Everything a user would wait on (the activity event
+ * to the window, desktop notifications) runs after the answer, once per batch
+ * of deliveries that arrived together.
+ */
+export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
+  const now = deps.now ?? Date.now;
+  const store = createActivityStore(deps.db);
+  let server: Server | null = null;
+  let url: string | null = null;
+  let path = '';
+  let secret: string | null = null;
+  let certificate: ReceiverCertificate | null = null;
+  let selfSigned: Promise<ReceiverCertificate> | null = null;
+  let startError: string | null = null;
+  let pending = new Map<string, ActivityItem>();
+
+  function ownCertificate(): Promise<ReceiverCertificate> {
+    selfSigned ??= selfSignedCertificate(deps.dataDir, now()).catch((error: unknown) => {
+      selfSigned = null;
+      throw error;
+    });
+    return selfSigned;
+  }
+
+  function afterAnswer(items: ActivityItem[]) {
+    if (pending.size === 0) setImmediate(flush);
+    for (const item of items) pending.set(item.id, item);
+  }
+
+  function flush() {
+    const items = [...pending.values()];
+    pending = new Map();
+    if (items.length === 0) return;
+    try {
+      deps.emit({ type: 'activity', items });
+      notifyActivity(
+        items.filter((item) => !item.seen),
+        deps.notifier,
+        deps.getSettings(),
+      );
+    } catch (error) {
+      deps.log.error('webhook follow-up failed', { error: String(error) });
+    }
+  }
+
+  async function answer(request: IncomingMessage): Promise<Answer> {
+    if (request.method !== 'POST') {
+      return { status: 405, message: 'only POST is accepted', headers: { allow: 'POST' } };
+    }
+    const mediaType = request.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      return { status: 415, message: 'the body must be application/json' };
+    }
+    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) return tooLarge();
+    const body = await readBody(request);
+    if (body === null) return tooLarge();
+
+    if (secret === null) return { status: 401, message: 'no webhook secret is configured' };
+    if (!isValidSignature(secret, body, request.headers['x-webhook-signature'])) {
+      return { status: 401, message: 'signature missing or wrong' };
+    }
+    const parsed = parseEnvelope(body);
+    if (!parsed.ok) return { status: 400, message: parsed.reason };
+
+    const stored = store.record(parsed.envelope, now());
+    if (stored === null) return { status: 200, message: 'already received' };
+    afterAnswer(stored);
+    return { status: 200, message: 'received' };
+  }
+
+  function onRequest(request: IncomingMessage, response: ServerResponse) {
+    const requestPath = (request.url ?? '').split('?', 1)[0];
+    const answered =
+      requestPath === path
+        ? answer(request)
+        : Promise.resolve({ status: 404, message: 'not found' });
+    answered
+      .catch((error: unknown) => {
+        deps.log.error('webhook delivery failed', { error: String(error) });
+        return { status: 500, message: 'the delivery could not be processed' };
+      })
+      .then((result: Answer) => {
+        if (result.status !== 200) {
+          deps.log.warn('webhook delivery refused', {
+            status: result.status,
+            reason: result.message,
+          });
+        }
+        send(response, result);
+      });
+  }
+
+  async function stop() {
+    const running = server;
+    server = null;
+    url = null;
+    if (running) {
+      running.closeAllConnections();
+      running.close();
+      await once(running, 'close');
+    }
+    flush();
+  }
+
+  return {
+    async start(options) {
+      await stop();
+      startError = null;
+      try {
+        if ((options.certFile === undefined) !== (options.keyFile === undefined)) {
+          throw new Error('give both a certificate file and a key file, or neither');
+        }
+        if (!options.path.startsWith('/')) throw new Error('the path must start with /');
+        certificate =
+          options.certFile !== undefined && options.keyFile !== undefined
+            ? await loadCertificate(options.certFile, options.keyFile)
+            : await ownCertificate();
+        secret = await deps.vault.get('webhook-secret');
+        path = options.path;
+        const https = createServer(
+          {
+            cert: certificate.cert,
+            key: certificate.key,
+            requestTimeout: 10_000,
+            headersTimeout: 5_000,
+          },
+          onRequest,
+        );
+        await listen(https, options.host, options.port);
+        server = https;
+        const address = https.address();
+        const port = typeof address === 'object' && address !== null ? address.port : options.port;
+        const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+        url = `https://${host}:${port}${path}`;
+        deps.log.info('webhook receiver listening', { url });
+        return { url };
+      } catch (error) {
+        startError = `The webhook receiver could not start: ${(error as Error).message}`;
+        throw new Error(startError, { cause: error });
+      }
+    },
+
+    stop,
+
+    status() {
+      const error =
+        startError ??
+        (server !== null && secret === null
+          ? 'No webhook secret is set: every delivery is refused'
+          : null);
+      return {
+        listening: server !== null,
+        url,
+        error,
+        certificateFingerprint: certificate?.fingerprint ?? null,
+      };
+    },
+
+    async certificatePem() {
+      return (certificate ?? (await ownCertificate())).cert;
+    },
+
+    async reloadSecret() {
+      secret = await deps.vault.get('webhook-secret');
+    },
+  };
+}
+
+function tooLarge(): Answer {
+  // The rest of an oversize body is not worth reading: close the connection instead.
+  return { status: 413, message: 'the body exceeds 1 MiB', headers: { connection: 'close' } };
+}
+
+/**
+ * The body bytes exactly as they arrived, or null once they pass the limit
+ * (reading then stops; the 413 closes the connection).
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) {
+        chunks.push(chunk);
+        return;
+      }
+      request.off('data', onData);
+      request.pause();
+      resolve(null);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks, size)));
+    request.once('error', reject);
+  });
+}
+
+function send(response: ServerResponse, result: Answer) {
+  if (response.headersSent || response.destroyed) return;
+  const body = JSON.stringify(
+    result.status === 200 ? { status: result.message } : { error: result.message },
+  );
+  response.writeHead(result.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...result.headers,
+  });
+  response.end(body);
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is already in use`)
+          : error,
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
