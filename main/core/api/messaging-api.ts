@@ -53,6 +53,12 @@ export interface Page<T> {
   nextCursor: string | null;
   /** Records that failed validation and were left out (and logged). */
   skipped: number;
+  /**
+   * True when the server answered a `startingAfter` request with records of an
+   * earlier page: it ignores the cursor. The page is then empty with hasMore
+   * false, so no paging loop can spin; see `listAll` in paginate.ts for the fallback.
+   */
+  cursorIgnored?: boolean;
 }
 
 /** What the client has learned about the server's choices the spec leaves open. */

@@ -1,0 +1,217 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../ports/ports.ts';
+import { ApiError, defaultMessage, kindForStatus } from './api-error.ts';
+import { readErrorDetail } from './error-body.ts';
+import { parseRetryAfter } from './retry-after.ts';
+
+export interface RetryPolicy {
+  /** Further attempts after the first. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A server asking for a longer pause than this gets the error back, for the caller to schedule. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 2,
+  baseDelayMs: 300,
+  maxDelayMs: 5_000,
+  maxRetryAfterMs: 10_000,
+};
+
+export interface TransportOptions {
+  baseUrl: string;
+  getToken: () => Promise<string | null>;
+  log: Logger;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the base URL, e.g. `v1/messages/msg_1`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** An already encoded application/x-www-form-urlencoded body. */
+  form?: string;
+  json?: unknown;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse {
+  status: number;
+  text: string;
+}
+
+export type Transport = (request: ApiRequest) => Promise<ApiResponse>;
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * One HTTP exchange with a bearer token, a timeout on every attempt, errors
+ * reduced to ApiError, and retries only where a repeat cannot act twice: reads,
+ * and writes that carry an idempotency key.
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const base = parseBaseUrl(options.baseUrl);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+
+  return async function send(request) {
+    const token = await options.getToken();
+    if (token === null || token === '') {
+      throw new ApiError({
+        kind: 'unauthorized',
+        status: null,
+        message: 'Not signed in: there is no access token.',
+      });
+    }
+    const repeatable = request.method === 'GET' || request.idempotencyKey !== undefined;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await attemptOnce(request, token);
+      } catch (error) {
+        const delayMs = repeatable ? retryDelay(error, attempt) : null;
+        if (delayMs === null) throw error;
+        const { kind, status } = error as ApiError;
+        options.log.warn('api request failed, retrying', {
+          method: request.method,
+          path: request.path,
+          kind,
+          status,
+          attempt: attempt + 1,
+          delayMs,
+        });
+        await sleep(delayMs, undefined, { signal: request.signal }).catch(() => {
+          throw request.signal?.reason;
+        });
+      }
+    }
+  };
+
+  function retryDelay(error: unknown, attempt: number): number | null {
+    if (!(error instanceof ApiError) || attempt >= retry.retries) return null;
+    if (!['network', 'timeout', 'server', 'rate-limited'].includes(error.kind)) return null;
+    if (error.retryAfterMs !== null) {
+      return error.retryAfterMs <= retry.maxRetryAfterMs ? error.retryAfterMs : null;
+    }
+    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
+    // Equal jitter: clients that failed together do not all come back together.
+    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  }
+
+  async function attemptOnce(request: ApiRequest, token: string): Promise<ApiResponse> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    };
+    let body: string | undefined;
+    if (request.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = request.form;
+    } else if (request.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
+
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const response = await fetchImpl(urlFor(base, request), {
+        method: request.method,
+        headers,
+        body,
+        signal,
+      });
+      status = response.status;
+      retryAfter = response.headers.get('retry-after');
+      text = await response.text();
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      if (timeout.aborted) {
+        throw new ApiError({
+          kind: 'timeout',
+          status: null,
+          message: `${defaultMessage('timeout')} (no answer within ${timeoutMs} ms)`,
+        });
+      }
+      throw new ApiError({
+        kind: 'network',
+        status: null,
+        message: `Could not reach ${base.host}${networkCause(error)}.`,
+      });
+    }
+    if (status >= 200 && status < 300) return { status, text };
+    throw errorFromResponse(status, text, retryAfter, token);
+  }
+}
+
+function errorFromResponse(
+  status: number,
+  text: string,
+  retryAfter: string | null,
+  token: string,
+): ApiError {
+  const kind = kindForStatus(status);
+  const detail = readErrorDetail(text);
+  // A server echoing the request back must not put the token in front of the user or into a log.
+  const message = (detail.message ?? defaultMessage(kind)).replaceAll(token, '[redacted]');
+  return new ApiError({
+    kind,
+    status,
+    message,
+    field: detail.field,
+    retryAfterMs: parseRetryAfter(retryAfter, Date.now()),
+  });
+}
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`The server address "${baseUrl}" is not a URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError(`The server address must be http or https, not ${url.protocol}`);
+  }
+  // Resolve paths under any prefix the base carries (https://host/api/ + v1/messages).
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+function urlFor(base: URL, request: ApiRequest): URL {
+  const url = new URL(request.path, base);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+function networkCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+}
+
+/** The body of a successful answer as JSON; an unreadable one is the server's fault. */
+export function jsonBody(response: ApiResponse, what: string): unknown {
+  try {
+    return JSON.parse(response.text);
+  } catch {
+    throw new ApiError({
+      kind: 'server',
+      status: response.status,
+      message: `The server's answer for ${what} is not JSON.`,
+    });
+  }
+}
