@@ -12,11 +12,14 @@ const ACTIONS = new Set(['created', 'updated', 'deleted']);
 /** Payload fields that name the thing an event is about, in the order they are shown. */
 const NAMING_FIELDS = ['number', 'name', 'ean', 'id', 'customerId', 'status'];
 const MAX_TEXT = 160;
+/** More events than this in one batch get one summary notification instead of one each. */
+export const MAX_SEPARATE_NOTIFICATIONS = 3;
 
 /**
- * Raises one desktop notification per item whose type the user left switched
- * on. Types the settings do not list (unknown to this version) are stored and
- * shown in the activity view, but never notified.
+ * Raises a desktop notification per item whose type the user left switched
+ * on, or one summary when a batch holds many. Types the settings do not list
+ * (unknown to this version) are stored and shown in the activity view, but
+ * never notified.
  */
 export function notifyActivity(
   items: ActivityItem[],
@@ -25,12 +28,25 @@ export function notifyActivity(
 ): void {
   if (!settings.notifications) return;
   const enabled = settings.webhooks.notify as Record<string, boolean | undefined>;
-  for (const item of items) {
-    if (enabled[item.type] !== true) continue;
-    // Clicking only brings the window forward, which the shell does itself; the
-    // notification's activityId tells it which item to show.
-    notifier.notify(describeActivity(item), () => {});
+  const notifiable = items.filter((item) => enabled[item.type] === true);
+  // Clicking only brings the window forward, which the shell does itself; the
+  // notification's activityId tells it which item to show.
+  const onClick = () => {};
+  if (notifiable.length > MAX_SEPARATE_NOTIFICATIONS) {
+    notifier.notify(summarize(notifiable), onClick);
+    return;
   }
+  for (const item of notifiable) notifier.notify(describeActivity(item), onClick);
+}
+
+function summarize(items: ActivityItem[]): DesktopNotification {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const { title } = describeActivity(item);
+    counts.set(title, (counts.get(title) ?? 0) + 1);
+  }
+  const body = [...counts].map(([title, count]) => `${title}: ${count}`).join(' · ');
+  return { title: `${items.length} catalogue events`, body: truncate(body) };
 }
 
 /** Words for one event, taken from payload fields that may be missing or of any type. */

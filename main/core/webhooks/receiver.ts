@@ -4,7 +4,13 @@ import { createServer, type Server } from 'node:https';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { ActivityItem, ReceiverStatus } from '../../../shared/model/activity.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
-import type { Logger, Notifier, SecretVault } from '../ports/ports.ts';
+import {
+  systemClock,
+  type Clock,
+  type Logger,
+  type Notifier,
+  type SecretVault,
+} from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
 import { createActivityStore } from './activity-store.ts';
@@ -13,6 +19,8 @@ import { parseEnvelope } from './envelope.ts';
 import { isValidSignature } from './signature.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Deliveries stored within this window reach the window as one event (and one round of notifications). */
+export const BATCH_WINDOW_MS = 50;
 
 export interface ReceiverOptions {
   host: string;
@@ -33,7 +41,7 @@ export interface ReceiverDeps {
   emit(event: CoreEvent): void;
   notifier: Notifier;
   getSettings(): Settings;
-  now?: () => number;
+  clock?: Clock;
 }
 
 export interface WebhookReceiver {
@@ -57,10 +65,11 @@ interface Answer {
  * The catalogue service's webhook endpoint: verify the raw bytes, store the
  * event, then answer 200. Everything a user would wait on (the activity event
  * to the window, desktop notifications) runs after the answer, once per batch
- * of deliveries that arrived together.
+ * of deliveries that arrived within BATCH_WINDOW_MS, so a burst from the
+ * service does not flood the renderer.
  */
 export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? systemClock;
   const store = createActivityStore(deps.db);
   let server: Server | null = null;
   let url: string | null = null;
@@ -72,7 +81,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   let pending = new Map<string, ActivityItem>();
 
   function ownCertificate(): Promise<ReceiverCertificate> {
-    selfSigned ??= selfSignedCertificate(deps.dataDir, now()).catch((error: unknown) => {
+    selfSigned ??= selfSignedCertificate(deps.dataDir, clock.now()).catch((error: unknown) => {
       selfSigned = null;
       throw error;
     });
@@ -80,7 +89,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   }
 
   function afterAnswer(items: ActivityItem[]) {
-    if (pending.size === 0) setImmediate(flush);
+    if (pending.size === 0) clock.setTimeout(flush, BATCH_WINDOW_MS);
     for (const item of items) pending.set(item.id, item);
   }
 
@@ -119,7 +128,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     const parsed = parseEnvelope(body);
     if (!parsed.ok) return { status: 400, message: parsed.reason };
 
-    const stored = store.record(parsed.envelope, now());
+    const stored = store.record(parsed.envelope, clock.now());
     if (stored === null) return { status: 200, message: 'already received' };
     afterAnswer(stored);
     return { status: 200, message: 'received' };
