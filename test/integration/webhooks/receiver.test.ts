@@ -225,9 +225,11 @@ describe('webhook receiver: bad deliveries are refused and nothing is stored', (
   it('answers 404 off the configured path', async () => {
     harness = await startReceiver();
     const reply = await harness.post(signedDelivery(order()));
-    const elsewhere = await (
-      await import('./receiver-harness.ts')
-    ).deliver(harness.url.replace(PATH, '/other'), harness.ca, signedDelivery(order()));
+    const elsewhere = await deliver(
+      harness.url.replace(PATH, '/other'),
+      harness.ca,
+      signedDelivery(order()),
+    );
     expect([reply.status, elsewhere.status]).toEqual([200, 404]);
     expect(harness.storedIds()).toHaveLength(1);
   });
