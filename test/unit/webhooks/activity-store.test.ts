@@ -1,0 +1,157 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../main/core/store/database.ts';
+import {
+  createActivityStore,
+  type ActivityStore,
+} from '../../../main/core/webhooks/activity-store.ts';
+import type { Envelope } from '../../../main/core/webhooks/envelope.ts';
+
+let store: ActivityStore;
+beforeEach(() => {
+  store = createActivityStore(openDatabase(':memory:'));
+});
+
+const at = (minute: number) => `2025-03-01T10:${String(minute).padStart(2, '0')}:00Z`;
+const product = (overrides: Record<string, unknown> = {}) => ({
+  ean: '4006381333931',
+  name: 'Stabilo pen',
+  price: '1.95',
+  type: 'stationery',
+  status: 'available',
+  forSale: true,
+  updated: '2025-03-01T10:00:00Z',
+  ...overrides,
+});
+const envelope = (
+  id: string,
+  type: string,
+  minute: number,
+  payload: Record<string, unknown>,
+): Envelope => ({
+  id,
+  type,
+  timestamp: at(minute),
+  payload,
+});
+
+describe('activity store', () => {
+  it('lists newest first by when events happened, with total and unseen', () => {
+    store.record(envelope('a', 'order.created', 1, { number: '1' }), 1);
+    store.record(envelope('c', 'order.updated', 3, { number: '1' }), 2);
+    store.record(envelope('b', 'invoice.created', 2, { id: 'i' }), 3);
+
+    const page = store.list({ offset: 0, limit: 2 });
+    expect(page.items.map((item) => item.id)).toEqual(['c', 'b']);
+    expect(page).toMatchObject({ total: 3, unseen: 3 });
+    expect(store.list({ offset: 2, limit: 2 }).items.map((item) => item.id)).toEqual(['a']);
+  });
+
+  it('filters by event type', () => {
+    store.record(envelope('a', 'order.created', 1, {}), 1);
+    store.record(envelope('b', 'invoice.created', 2, {}), 2);
+    store.record(envelope('c', 'shipment.created', 3, {}), 3);
+
+    const page = store.list({ types: ['order.created', 'shipment.created'], offset: 0, limit: 50 });
+    expect(page.items.map((item) => item.id)).toEqual(['c', 'a']);
+    expect(page.total).toBe(2);
+    expect(store.list({ types: [], offset: 0, limit: 50 }).total).toBe(0);
+  });
+
+  it('marks items seen, and counts only the ones that changed', () => {
+    store.record(envelope('a', 'order.created', 1, {}), 1);
+    store.record(envelope('b', 'order.created', 2, {}), 2);
+
+    expect(store.markSeen(['a', 'unknown'])).toBe(1);
+    expect(store.markSeen(['a'])).toBe(0);
+    const page = store.list({ offset: 0, limit: 50 });
+    expect(page.unseen).toBe(1);
+    expect(page.items.map((item) => [item.id, item.seen])).toEqual([
+      ['b', false],
+      ['a', true],
+    ]);
+  });
+
+  it('stores a notification id once: the retry returns null and changes nothing', () => {
+    expect(store.record(envelope('a', 'order.created', 1, { number: '1' }), 1)).toHaveLength(1);
+    expect(store.record(envelope('a', 'order.created', 1, { number: 'changed' }), 2)).toBeNull();
+    const page = store.list({ offset: 0, limit: 50 });
+    expect(page.total).toBe(1);
+    expect(page.items[0]?.payload).toEqual({ number: '1' });
+  });
+
+  it('keeps a timestamp it cannot parse, ordering that event by its arrival', () => {
+    store.record(envelope('a', 'order.created', 1, {}), Date.parse(at(0)));
+    store.record(
+      { id: 'b', type: 'order.created', timestamp: 'yesterday', payload: {} },
+      Date.parse(at(5)),
+    );
+    const page = store.list({ offset: 0, limit: 50 });
+    expect(page.items.map((item) => [item.id, item.timestamp])).toEqual([
+      ['b', 'yesterday'],
+      ['a', at(1)],
+    ]);
+  });
+});
+
+describe('product changes since the last event for that EAN', () => {
+  it('lists the fields that differ from the previous product event', () => {
+    store.record(envelope('p1', 'product.created', 1, product()), 1);
+    const [updated] = store.record(
+      envelope(
+        'p2',
+        'product.updated',
+        2,
+        product({ price: '2.15', status: 'sold-out', updated: at(2) }),
+      ),
+      2,
+    )!;
+    expect(updated?.changes).toEqual([
+      { field: 'price', from: '1.95', to: '2.15' },
+      { field: 'status', from: 'available', to: 'sold-out' },
+    ]);
+  });
+
+  it('compares with the same EAN only, and has no changes without an earlier event', () => {
+    store.record(envelope('p1', 'product.created', 1, product({ ean: 'other', price: '9.00' })), 1);
+    const [first] = store.record(
+      envelope('p2', 'product.updated', 2, product({ price: '2.15' })),
+      2,
+    )!;
+    const [second] = store.record(
+      envelope('p3', 'product.updated', 3, product({ forSale: false })),
+      3,
+    )!;
+    expect(first?.changes).toEqual([]);
+    expect(second?.changes).toEqual([
+      { field: 'price', from: '2.15', to: '1.95' },
+      { field: 'forSale', from: true, to: false },
+    ]);
+  });
+
+  it('recomputes a later update when an earlier event arrives after it (a retried delivery)', () => {
+    store.record(envelope('p1', 'product.created', 1, product()), 1);
+    store.record(envelope('p3', 'product.updated', 3, product({ price: '3.00' })), 2);
+    const recorded = store.record(
+      envelope('p2', 'product.updated', 2, product({ price: '2.00' })),
+      3,
+    )!;
+
+    expect(recorded.map((item) => [item.id, item.changes])).toEqual([
+      ['p2', [{ field: 'price', from: '1.95', to: '2.00' }]],
+      ['p3', [{ field: 'price', from: '2.00', to: '3.00' }]],
+    ]);
+    const stored = store.list({ types: ['product.updated'], offset: 0, limit: 50 }).items;
+    expect(stored.find((item) => item.id === 'p3')?.changes).toEqual([
+      { field: 'price', from: '2.00', to: '3.00' },
+    ]);
+  });
+
+  it('leaves changes empty for other event types', () => {
+    store.record(envelope('p1', 'product.created', 1, product()), 1);
+    const [deleted] = store.record(
+      envelope('p2', 'product.deleted', 2, { ean: product().ean }),
+      2,
+    )!;
+    expect(deleted?.changes).toEqual([]);
+  });
+});
