@@ -10,7 +10,8 @@ export interface SecretVault {
   set(name: SecretName, value: string): Promise<void>;
   delete(name: SecretName): Promise<void>;
 }
-export type SecretName = 'messaging-token' | 'catalogue-token' | 'webhook-secret';
+/** `demo-token` is the embedded demo workspace's own loopback token, kept apart so a real sign-in never overwrites it. */
+export type SecretName = 'messaging-token' | 'demo-token' | 'catalogue-token' | 'webhook-secret';
 
 /** Small persistent key/value settings (electron-store in the app, conf in tests). */
 export interface KeyValueStore {

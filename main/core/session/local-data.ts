@@ -1,0 +1,40 @@
+import { transaction, type Database } from '../store/database.ts';
+
+/**
+ * Which account the local data belongs to: 'demo' or the server's base URL.
+ * Data of one account is never shown while signed in to another.
+ */
+export function localDataAccount(db: Database): string | null {
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'account'`).get() as
+    { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function claimLocalData(db: Database, account: string): void {
+  db.prepare(
+    `INSERT INTO meta (key, value) VALUES ('account', ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(account);
+}
+
+export function pendingWriteCount(db: Database): number {
+  return Number((db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n);
+}
+
+/** Everything synced or written for the messaging account; catalogue activity is kept. */
+export function clearLocalData(db: Database): void {
+  transaction(db, () => {
+    for (const table of [
+      'messages',
+      'conversations',
+      'contacts',
+      'drafts',
+      'outbox',
+      'id_map',
+      'sync_state',
+      'meta',
+    ]) {
+      db.exec(`DELETE FROM ${table}`);
+    }
+  });
+}

@@ -1,0 +1,228 @@
+import type { CoreEvent } from '../../../shared/ipc/events.ts';
+import type { Session } from '../../../shared/model/session.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { MessagingApi } from '../api/messaging-api.ts';
+import { createMessagingClient } from '../api/messaging-client.ts';
+import { CoreError } from '../ipc/core-error.ts';
+import type { KeyValueStore, Logger, SecretName, SecretVault } from '../ports/ports.ts';
+import type { Database } from '../store/database.ts';
+import {
+  claimLocalData,
+  clearLocalData,
+  localDataAccount,
+  pendingWriteCount,
+} from './local-data.ts';
+
+/** The server the core talks to right now, with a client that reads its token from the vault. */
+export interface Workspace {
+  api: MessagingApi;
+  baseUrl: string;
+  demo: boolean;
+}
+
+/** The embedded sandbox behind the demo workspace (see demo-workspace.ts). */
+export interface DemoWorkspace {
+  /** Starts it if it is not running; answers its URL. */
+  ensureRunning(): Promise<{ baseUrl: string }>;
+  stop(): Promise<void>;
+  /** Stops it and deletes its data, so the next start seeds a fresh workspace. */
+  reset(): Promise<void>;
+}
+
+type StoredSession =
+  { mode: 'signed-out' } | { mode: 'demo' } | { mode: 'server'; baseUrl: string };
+
+const SESSION_KEY = 'session';
+const DEMO_ACCOUNT = 'demo';
+
+export interface SessionService {
+  get(): Session;
+  workspace(): Workspace | null;
+  onWorkspace(listener: (workspace: Workspace | null) => void): () => void;
+  /** Restores the last session without touching the network; opens the demo on first run. */
+  start(): Promise<void>;
+  signIn(baseUrl: string, token: string): Promise<Session>;
+  signOut(clearData: boolean): Promise<Session>;
+  useDemo(): Promise<Session>;
+  resetDemo(): Promise<Session>;
+  /** The server refused the token: keep the data, ask the user to sign in again. */
+  markUnauthorized(): void;
+  stop(): Promise<void>;
+}
+
+export function createSessionService(deps: {
+  db: Database;
+  vault: SecretVault;
+  store: KeyValueStore;
+  demo: DemoWorkspace;
+  log: Logger;
+  emit(event: CoreEvent): void;
+}): SessionService {
+  const { db, vault, store, demo, log } = deps;
+  const listeners = new Set<(workspace: Workspace | null) => void>();
+  let current: Workspace | null = null;
+  let state: Session['state'] = 'signed-out';
+
+  const stored = (): StoredSession | null => {
+    const value = store.get(SESSION_KEY) as StoredSession | undefined;
+    return value && typeof value === 'object' && 'mode' in value ? value : null;
+  };
+
+  const clientFor = (baseUrl: string, token: SecretName | (() => Promise<string | null>)) =>
+    createMessagingClient({
+      baseUrl,
+      getToken: typeof token === 'function' ? token : () => vault.get(token),
+      log,
+    });
+
+  function session(): Session {
+    const selfName = db.prepare(`SELECT value FROM meta WHERE key = 'self_username'`).get() as
+      { value: string } | undefined;
+    const saved = stored();
+    return {
+      state,
+      baseUrl: current?.baseUrl ?? (saved?.mode === 'server' ? saved.baseUrl : null),
+      demo: current?.demo ?? saved?.mode === 'demo',
+      selfName: selfName?.value ?? null,
+    };
+  }
+
+  function publish(workspace: Workspace | null) {
+    current = workspace;
+    for (const listener of listeners) listener(workspace);
+    deps.emit({ type: 'session', session: session() });
+  }
+
+  /** Pending writes of another account are never silently dropped by a switch. */
+  function assertCanSwitchTo(account: string) {
+    const owner = localDataAccount(db);
+    const pending = pendingWriteCount(db);
+    if (owner !== null && owner !== account && pending > 0) {
+      throw new CoreError(
+        'invalid-input',
+        `${pending} change${pending === 1 ? '' : 's'} made in ${owner === DEMO_ACCOUNT ? 'the demo workspace' : owner} ` +
+          'are still waiting to be sent. Sign out with "clear local data" to discard them first.',
+      );
+    }
+  }
+
+  /** Local data of another account is never mixed in. */
+  function takeLocalData(account: string) {
+    if (localDataAccount(db) === account) return;
+    assertCanSwitchTo(account);
+    clearLocalData(db);
+    claimLocalData(db, account);
+  }
+
+  async function activateDemo(): Promise<void> {
+    takeLocalData(DEMO_ACCOUNT);
+    const { baseUrl } = await demo.ensureRunning();
+    state = 'signed-in';
+    publish({ api: clientFor(baseUrl, 'demo-token'), baseUrl, demo: true });
+  }
+
+  function activateServer(baseUrl: string): void {
+    takeLocalData(baseUrl);
+    state = 'signed-in';
+    publish({ api: clientFor(baseUrl, 'messaging-token'), baseUrl, demo: false });
+  }
+
+  async function verify(baseUrl: string, token: string): Promise<void> {
+    try {
+      await clientFor(baseUrl, async () => token).listConversations({ limit: 1 });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.kind === 'unauthorized') {
+        throw new CoreError('unauthorized', 'The server did not accept this token.', 'token');
+      }
+      if (error.kind === 'network' || error.kind === 'timeout') {
+        throw new CoreError('network', `Could not reach ${baseUrl}: ${error.message}`, 'baseUrl');
+      }
+      throw new CoreError('server', `The server answered: ${error.message}`, 'baseUrl');
+    }
+  }
+
+  async function leave(): Promise<void> {
+    publish(null);
+    await demo.stop();
+  }
+
+  return {
+    get: session,
+    workspace: () => current,
+    onWorkspace(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async start() {
+      const saved = stored() ?? { mode: 'demo' };
+      if (saved.mode === 'demo') {
+        store.set(SESSION_KEY, saved);
+        await activateDemo();
+      } else if (saved.mode === 'server') {
+        if (await vault.get('messaging-token')) {
+          activateServer(saved.baseUrl);
+        } else {
+          state = 'reauth-required';
+          publish(null);
+        }
+      }
+    },
+
+    async signIn(rawBaseUrl, token) {
+      const baseUrl = rawBaseUrl.trim().replace(/\/+$/, '');
+      await verify(baseUrl, token);
+      assertCanSwitchTo(baseUrl);
+      await leave();
+      await vault.set('messaging-token', token);
+      store.set(SESSION_KEY, { mode: 'server', baseUrl } satisfies StoredSession);
+      activateServer(baseUrl);
+      log.info('signed in', { baseUrl });
+      return session();
+    },
+
+    async signOut(clearData) {
+      const wasDemo = current?.demo ?? false;
+      await leave();
+      await vault.delete('messaging-token');
+      store.set(SESSION_KEY, { mode: 'signed-out' } satisfies StoredSession);
+      state = 'signed-out';
+      if (clearData) {
+        clearLocalData(db);
+        if (wasDemo) await demo.reset();
+      }
+      deps.emit({ type: 'session', session: session() });
+      return session();
+    },
+
+    async useDemo() {
+      assertCanSwitchTo(DEMO_ACCOUNT);
+      publish(null);
+      store.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
+      await activateDemo();
+      return session();
+    },
+
+    async resetDemo() {
+      await leave();
+      await demo.reset();
+      clearLocalData(db);
+      store.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
+      await activateDemo();
+      return session();
+    },
+
+    markUnauthorized() {
+      if (state !== 'signed-in') return;
+      state = 'reauth-required';
+      deps.emit({ type: 'session', session: session() });
+    },
+
+    async stop() {
+      current = null;
+      listeners.clear();
+      await demo.stop();
+    },
+  };
+}
