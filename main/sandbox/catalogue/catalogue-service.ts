@@ -1,0 +1,128 @@
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { bearerAuth } from '../http/auth.ts';
+import type { TokenLookup } from '../http/auth.ts';
+import { ApiError } from '../http/errors.ts';
+import type { SandboxDatabase } from '../store/database.ts';
+import { createCatalogueStore } from './catalogue-store.ts';
+import { createCatalogueTables } from './catalogue-schema.ts';
+import { createDeliveryLog } from './delivery-log.ts';
+import { startDeliveryWorker } from './delivery-worker.ts';
+import { createEventGenerator } from './event-generator.ts';
+import type { EventType } from './event-types.ts';
+import { DEFAULT_CUSTOMER_IDS } from './sample-data.ts';
+import { sandboxEventRoutes } from './sandbox-event-routes.ts';
+import { startSimulator } from './simulator.ts';
+import type { SimulatorInterval } from './simulator.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+import { createWebhookRegistry } from './webhook-registry.ts';
+
+export interface CatalogueOptions {
+  database: SandboxDatabase;
+  /** The signing secret. Never logged. */
+  secret: string;
+  /** The same bearer tokens as the messaging service. */
+  lookupToken: TokenLookup;
+  /** Hooks run after authentication on every route (rate limit, faults), shared with messaging. */
+  onRequest?: onRequestHookHandler[];
+  /** Base delay of the retry backoff; default 1000 ms. */
+  backoffMs?: number;
+  /** How long one delivery attempt may take; default 5000 ms. */
+  timeoutMs?: number;
+  /** PEM of a certificate authority trusted for deliveries besides the default store. */
+  trustCa?: string;
+  /** Emits a realistic stream of events, by default every 20 to 60 s. */
+  simulate?: boolean | SimulatorInterval;
+  /** Contact ids orders are placed by: contacts the user can message. */
+  customerIds?: readonly string[];
+  log?: (line: string) => void;
+}
+
+export interface CatalogueService {
+  /** Emits an event now, generating the resource when no payload is given; the notification id. */
+  emit(type: EventType, payload?: object): string;
+  /** Stops the simulator and deliveries; pending retries stay in the database for the next start. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_SIMULATION: SimulatorInterval = { minMs: 20_000, maxMs: 60_000 };
+
+/**
+ * Mounts the catalogue-and-order service on the sandbox's Fastify instance, before it listens:
+ * webhook registration, the sandbox event controls, and signed deliveries with retries.
+ */
+export async function registerCatalogueService(
+  app: FastifyInstance,
+  options: CatalogueOptions,
+): Promise<CatalogueService> {
+  const { database } = options;
+  const onLine = options.log ?? (() => {});
+  if (options.secret.length === 0) throw new Error('the webhook secret must not be empty');
+  const customerIds = options.customerIds ?? DEFAULT_CUSTOMER_IDS;
+  if (customerIds.length === 0) throw new Error('customerIds must list at least one contact id');
+
+  createCatalogueTables(database.db);
+  const store = createCatalogueStore(database.db);
+  const generator = createEventGenerator(store, customerIds);
+  const registry = createWebhookRegistry(database.db);
+  const log = createDeliveryLog(database);
+  database.transaction(() => generator.seed());
+
+  const worker = startDeliveryWorker({
+    log,
+    secret: options.secret,
+    backoffMs: options.backoffMs ?? 1000,
+    timeoutMs: options.timeoutMs ?? 5000,
+    trustCa: options.trustCa,
+    onLine,
+  });
+
+  const emit = (type: EventType, payload?: object): string => {
+    const { notificationId, deliveryIds } = database.transaction(() =>
+      log.publish(type, payload ?? generator.generate(type), registry.subscribers(type)),
+    );
+    for (const id of deliveryIds) worker.schedule(id, Date.now());
+    return notificationId;
+  };
+
+  const deleteRegistration = (owner: string, id: string): boolean =>
+    database.transaction(() => {
+      if (!registry.delete(owner, id)) return false;
+      log.abandon(id);
+      return true;
+    });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', bearerAuth(options.lookupToken));
+    for (const hook of options.onRequest ?? []) scope.addHook('onRequest', hook);
+    scope.addHook('preValidation', async (request) => {
+      if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
+        throw new ApiError('unsupported_media_type', 'Send the body as application/json.');
+      }
+    });
+    webhookRoutes(scope, { registry, deleteRegistration });
+    sandboxEventRoutes(scope, { log, emit });
+  });
+
+  const simulation = options.simulate === true ? DEFAULT_SIMULATION : options.simulate;
+  const simulator = simulation
+    ? startSimulator((type) => {
+        try {
+          emit(type);
+        } catch (error) {
+          onLine(`simulated ${type} failed: ${String(error)}`);
+        }
+      }, simulation)
+    : undefined;
+
+  return {
+    emit,
+    async close() {
+      simulator?.stop();
+      await worker.close();
+    },
+  };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}

@@ -1,0 +1,117 @@
+import { getCACertificates } from 'node:tls';
+import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
+import type { AttemptOutcome, DeliveryLog, OutgoingDelivery } from './delivery-log.ts';
+import { postOnce } from './https-post.ts';
+import type { PostOutcome } from './https-post.ts';
+import { signBody } from './signature.ts';
+
+export interface DeliveryWorkerOptions {
+  log: DeliveryLog;
+  secret: string;
+  backoffMs: number;
+  timeoutMs: number;
+  /** PEM of an extra certificate authority, trusted besides Node's default store. */
+  trustCa: string | undefined;
+  onLine: (line: string) => void;
+}
+
+export interface DeliveryWorker {
+  /** Sends the delivery's next attempt at epoch ms `at` (now if past). */
+  schedule(deliveryId: number, at: number): void;
+  /** Stops timers and cuts in-flight attempts short; their attempts are recorded as failed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Sends pending deliveries, each on its own timer and request, so a slow or dead receiver only
+ * ever delays its own deliveries. Starts by resuming whatever the log still has pending.
+ */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { log, secret, backoffMs, timeoutMs, onLine } = options;
+  const ca = options.trustCa === undefined ? undefined : [...getCACertificates(), options.trustCa];
+  const timers = new Map<number, NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
+
+  const attempt = async (delivery: OutgoingDelivery): Promise<void> => {
+    const number = delivery.attemptsMade + 1;
+    const body = Buffer.from(delivery.body, 'utf8');
+    const startedAt = Date.now();
+    const outcome = await postOnce(delivery.notificationUrl, body, {
+      headers: {
+        'user-agent': 'parley-sandbox-webhooks/1',
+        'x-webhook-signature': signBody(secret, body),
+      },
+      ca,
+      timeoutMs,
+      signal: stopping.signal,
+    });
+    const status = 'status' in outcome ? outcome.status : null;
+    const next = nextStep(number, outcome, Date.now(), backoffMs);
+    log.recordAttempt(
+      delivery.id,
+      {
+        attempt: number,
+        at: new Date(startedAt).toISOString(),
+        status,
+        error: 'error' in outcome ? outcome.error : null,
+        durationMs: Date.now() - startedAt,
+      },
+      next,
+    );
+    onLine(
+      `webhook ${delivery.notificationId} to ${redactedUrl(delivery.notificationUrl)}: ` +
+        `attempt ${number} ${status ?? ('error' in outcome ? outcome.error : '')} -> ${next.state}`,
+    );
+    if (next.state === 'pending' && !stopping.signal.aborted) schedule(delivery.id, next.nextAttemptAt);
+  };
+
+  const run = (deliveryId: number): void => {
+    timers.delete(deliveryId);
+    const task = Promise.resolve()
+      .then(() => {
+        const delivery = log.outgoing(deliveryId);
+        return delivery && attempt(delivery);
+      })
+      .catch((error: unknown) => onLine(`webhook delivery ${deliveryId} stopped: ${String(error)}`))
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+  };
+
+  function schedule(deliveryId: number, at: number): void {
+    if (stopping.signal.aborted || timers.has(deliveryId)) return;
+    timers.set(
+      deliveryId,
+      setTimeout(() => run(deliveryId), Math.max(0, at - Date.now())),
+    );
+  }
+
+  for (const { id, nextAttemptAt } of log.pending()) schedule(id, nextAttemptAt);
+
+  return {
+    schedule,
+    async close() {
+      stopping.abort();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+function nextStep(
+  attempt: number,
+  outcome: PostOutcome,
+  now: number,
+  backoffMs: number,
+): AttemptOutcome {
+  if ('status' in outcome && outcome.status === 200) return { state: 'delivered' };
+  if (attempt >= MAX_ATTEMPTS) return { state: 'failed' };
+  return { state: 'pending', nextAttemptAt: now + retryDelayMs(attempt, backoffMs) };
+}
+
+/** Query strings can carry receiver tokens: logs get the origin and path only. */
+function redactedUrl(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return origin + pathname;
+}
