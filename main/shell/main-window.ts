@@ -24,6 +24,8 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: true,
+      // Middle-click would otherwise open links in a new window, past the window-open handler.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
 
