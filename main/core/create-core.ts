@@ -3,12 +3,17 @@ import { CHANNEL_NAMES } from '../../shared/ipc/contract.ts';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
 import { CoreError } from './ipc/core-error.ts';
 import { createEventBus } from './events/event-bus.ts';
+import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';
 import { settingsHandlers } from './ipc/handlers/settings-handlers.ts';
+import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, type Database } from './store/database.ts';
+import { createActivityStore } from './webhooks/activity-store.ts';
+import { createWebhookReceiver } from './webhooks/receiver.ts';
+import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
 
 export interface Core {
   readonly router: IpcRouter;
@@ -31,6 +36,17 @@ export function createCore(deps: CoreDeps): Core {
   );
   const db = openDatabase(join(deps.dataDir, 'parley.db'));
   const settings = createSettingsService(deps.store, deps.log);
+  const receiver = createWebhookReceiver({
+    db,
+    vault: deps.vault,
+    dataDir: deps.dataDir,
+    log: deps.log,
+    emit: bus.emit,
+    notifier: deps.notifier,
+    getSettings: settings.get,
+    clock,
+  });
+  const webhooks = followReceiverSettings(receiver, settings, deps.log);
 
   const handlers: Partial<Handlers> = {
     'session:get': async () => ({
@@ -50,8 +66,9 @@ export function createCore(deps: CoreDeps): Core {
     'app:activity': async () => ({}),
     ...settingsHandlers(settings, deps.vault),
     ...linksHandlers(deps.openExternal),
+    ...activityHandlers(createActivityStore(db)),
+    ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
   };
-  void clock;
   const complete = Object.fromEntries(
     CHANNEL_NAMES.map((name) => [
       name,
@@ -67,8 +84,11 @@ export function createCore(deps: CoreDeps): Core {
     settings,
     db,
     onEvent: bus.subscribe,
-    async start() {},
+    async start() {
+      await webhooks.start();
+    },
     async stop() {
+      await webhooks.stop();
       db.close();
     },
   };
