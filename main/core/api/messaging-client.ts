@@ -105,7 +105,7 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
       return learner.traits;
     },
 
-    listMessages(query = {}) {
+    async listMessages(query = {}) {
       if (query.conversationId !== undefined) requireId(query.conversationId, 'conversation_id');
       return list(
         'message',
@@ -121,7 +121,7 @@ export function createMessagingClient(options: MessagingClientOptions): Messagin
       );
     },
 
-    listConversations(query: ListConversationsQuery = {}) {
+    async listConversations(query: ListConversationsQuery = {}) {
       if (query.groupId !== undefined) requireId(query.groupId, 'group_id');
       return list(
         'conversation',

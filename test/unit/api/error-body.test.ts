@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { kindForStatus } from '../../../main/core/api/api-error.ts';
+import { readErrorDetail } from '../../../main/core/api/error-body.ts';
+import { parseRetryAfter } from '../../../main/core/api/retry-after.ts';
+
+describe('error bodies', () => {
+  it.each([
+    [
+      'Stripe-like {error:{message,param}}',
+      { error: { type: 'invalid_request', message: 'limit too big', param: 'limit' } },
+      { message: 'limit too big', field: 'limit' },
+    ],
+    [
+      '{error:"..."}',
+      { error: 'conversation is gone' },
+      { message: 'conversation is gone', field: null },
+    ],
+    [
+      'Fastify {statusCode,error,message}',
+      { statusCode: 400, error: 'Bad Request', message: 'body/message must be string' },
+      { message: 'body/message must be string', field: null },
+    ],
+    [
+      '{message}',
+      { message: 'No message with id m9' },
+      { message: 'No message with id m9', field: null },
+    ],
+    [
+      '{errors:[...]}',
+      { errors: [{ message: 'is required', field: 'message' }, { message: 'too long' }] },
+      { message: 'is required; too long', field: 'message' },
+    ],
+    [
+      'problem+json',
+      { type: 'about:blank', title: 'Bad', detail: 'archived_at is not a time' },
+      { message: 'archived_at is not a time', field: null },
+    ],
+    ['a bare JSON string', 'nope', { message: 'nope', field: null }],
+    ['an unrelated JSON body', { ok: false }, { message: null, field: null }],
+  ])('reads %s', (_label, body, expected) => {
+    expect(readErrorDetail(JSON.stringify(body))).toEqual(expected);
+  });
+
+  it('reads plain text, and nothing from an empty body or an HTML page', () => {
+    expect(readErrorDetail('Unauthorized: token expired\n')).toEqual({
+      message: 'Unauthorized: token expired',
+      field: null,
+    });
+    expect(readErrorDetail('')).toEqual({ message: null, field: null });
+    expect(readErrorDetail('<!DOCTYPE html><h1>502 Bad Gateway</h1>').message).toBeNull();
+  });
+
+  it('cuts a very long message', () => {
+    expect(readErrorDetail('x'.repeat(5000)).message?.length).toBe(300);
+  });
+
+  it('maps statuses to the kinds the core acts on', () => {
+    const kinds = [401, 403, 404, 400, 409, 413, 415, 422, 429, 500, 502, 503].map(kindForStatus);
+    expect(kinds).toEqual([
+      'unauthorized',
+      'unauthorized',
+      'not-found',
+      'invalid-input',
+      'invalid-input',
+      'invalid-input',
+      'invalid-input',
+      'invalid-input',
+      'rate-limited',
+      'server',
+      'server',
+      'server',
+    ]);
+  });
+});
+
+describe('Retry-After', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z');
+
+  it('reads delay-seconds', () => {
+    expect(parseRetryAfter('7', now)).toBe(7000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('1.5', now)).toBe(1500);
+  });
+
+  it('reads an HTTP date relative to now, a past one as now', () => {
+    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Sun, 01 Mar 2026 11:00:00 GMT', now)).toBe(0);
+  });
+
+  it('ignores a missing or unreadable value', () => {
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter('-5', now)).toBeNull();
+    expect(parseRetryAfter('', now)).toBeNull();
+  });
+});
