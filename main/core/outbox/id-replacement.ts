@@ -1,0 +1,81 @@
+import type { ChangeBatch } from '../events/change-batch.ts';
+import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import type { Database } from '../store/database.ts';
+
+/**
+ * Once the server confirms a record created locally, its temporary id gives
+ * way to the server's everywhere it is referenced. If a sync round already
+ * stored the server's copy, the local row is dropped in its favour.
+ */
+export function replaceMessageId(
+  db: Database,
+  localId: string,
+  serverId: string,
+  batch: ChangeBatch,
+): void {
+  const row = db.prepare('SELECT conversation_id FROM messages WHERE id = ?').get(localId) as
+    { conversation_id: string } | undefined;
+  const serverCopy = db.prepare('SELECT 1 FROM messages WHERE id = ?').get(serverId);
+  if (serverCopy) db.prepare('DELETE FROM messages WHERE id = ?').run(localId);
+  else db.prepare('UPDATE messages SET id = ? WHERE id = ?').run(serverId, localId);
+  db.prepare('UPDATE conversations SET pinned_message_id = ? WHERE pinned_message_id = ?').run(
+    serverId,
+    localId,
+  );
+  db.prepare('UPDATE outbox SET target_id = ? WHERE target_id = ?').run(serverId, localId);
+  recordMapping(db, localId, serverId);
+  batch.replaced(localId, serverId);
+  if (row) {
+    recomputeConversationDerived(db, row.conversation_id);
+    batch.thread(row.conversation_id);
+  }
+}
+
+export function replaceConversationId(
+  db: Database,
+  localId: string,
+  serverId: string,
+  batch: ChangeBatch,
+): void {
+  const serverCopy = db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(serverId);
+  if (serverCopy) {
+    db.prepare(
+      `UPDATE conversations SET
+         local_name = COALESCE(local_name, (SELECT local_name FROM conversations WHERE id = $local)),
+         read_up_to = MAX(read_up_to, (SELECT read_up_to FROM conversations WHERE id = $local))
+       WHERE id = $server`,
+    ).run({ $local: localId, $server: serverId });
+    db.prepare('DELETE FROM conversations WHERE id = ?').run(localId);
+  } else {
+    db.prepare('UPDATE conversations SET id = ? WHERE id = ?').run(serverId, localId);
+  }
+  db.prepare('UPDATE messages SET conversation_id = ? WHERE conversation_id = ?').run(
+    serverId,
+    localId,
+  );
+  db.prepare('UPDATE OR IGNORE drafts SET conversation_id = ? WHERE conversation_id = ?').run(
+    serverId,
+    localId,
+  );
+  db.prepare('DELETE FROM drafts WHERE conversation_id = ?').run(localId);
+  db.prepare('UPDATE outbox SET conversation_id = ? WHERE conversation_id = ?').run(
+    serverId,
+    localId,
+  );
+  recordMapping(db, localId, serverId);
+  recomputeConversationDerived(db, serverId);
+  batch.replaced(localId, serverId);
+  batch.conversation(serverId);
+}
+
+function recordMapping(db: Database, localId: string, serverId: string): void {
+  db.prepare(
+    `INSERT INTO id_map (local_id, server_id) VALUES (?, ?)
+     ON CONFLICT(local_id) DO UPDATE SET server_id = excluded.server_id`,
+  ).run(localId, serverId);
+}
+
+/** Whether a server id already stands for one of our local records. */
+export function isClaimed(db: Database, serverId: string): boolean {
+  return db.prepare('SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined;
+}

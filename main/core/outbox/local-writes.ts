@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { ChangeBatch } from '../events/change-batch.ts';
+import { CoreError, notFound } from '../ipc/core-error.ts';
+import type { Reactions } from '../api/messaging-api.ts';
+import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import { transaction, type Database } from '../store/database.ts';
+import { deleteConversationRows, isLocalId } from '../sync/records.ts';
+import { readSelf, UNKNOWN_SELF } from '../sync/self-identity.ts';
+import type { MessageSnapshot } from './outbox-payloads.ts';
+import { enqueue } from './outbox-store.ts';
+import { dropUnsentCreation } from './unsent.ts';
+
+/**
+ * Every user write: applied to the local database and recorded in the outbox
+ * in one transaction, before any network call. Each returns the batch of
+ * changes for the caller to emit, so the UI shows the write at once.
+ */
+export interface WriteResult<T = void> {
+  batch: ChangeBatch;
+  value: T;
+}
+
+export type ConversationTarget = { contactId: string } | { groupId: string };
+
+export function createLocalWrites(db: Database, now: () => number) {
+  const write = <T>(work: (batch: ChangeBatch) => T): WriteResult<T> => {
+    const batch = new ChangeBatch();
+    const value = transaction(db, () => work(batch));
+    return { batch, value };
+  };
+
+  const conversation = (id: string) => {
+    const row = db
+      .prepare(
+        'SELECT id, is_pinned, is_muted, muted_until, archived_at, pinned_message_id FROM conversations WHERE id = ?',
+      )
+      .get(id) as
+      | {
+          id: string;
+          is_pinned: number;
+          is_muted: number;
+          muted_until: number | null;
+          archived_at: number | null;
+          pinned_message_id: string | null;
+        }
+      | undefined;
+    if (!row) throw notFound('The conversation');
+    return row;
+  };
+
+  const message = (id: string): MessageSnapshot => {
+    const row = db
+      .prepare(
+        `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
+           created_at, updated_at, raw FROM messages WHERE id = ?`,
+      )
+      .get(id) as MessageSnapshot | undefined;
+    if (!row) throw notFound('The message');
+    return row;
+  };
+
+  const touchThread = (batch: ChangeBatch, conversationId: string) => {
+    recomputeConversationDerived(db, conversationId);
+    batch.thread(conversationId);
+  };
+
+  return {
+    send(input: { conversationId: string; text: string; attachments: unknown[] }) {
+      return write((batch) => {
+        conversation(input.conversationId);
+        const localId = `local_${randomUUID()}`;
+        const at = now();
+        db.prepare(
+          `INSERT INTO messages (id, conversation_id, sender_id, own, text, attachments, reactions, created_at)
+           VALUES (?, ?, ?, 1, ?, ?, '{}', ?)`,
+        ).run(
+          localId,
+          input.conversationId,
+          readSelf(db)?.contactId ?? UNKNOWN_SELF,
+          input.text,
+          JSON.stringify(input.attachments),
+          at,
+        );
+        enqueue(
+          db,
+          {
+            kind: 'send',
+            conversationId: input.conversationId,
+            targetId: localId,
+            payload: { text: input.text, attachments: input.attachments, firstAttemptAt: null },
+          },
+          at,
+        );
+        touchThread(batch, input.conversationId);
+        return localId;
+      });
+    },
+
+    edit(messageId: string, text: string) {
+      return write((batch) => {
+        const target = message(messageId);
+        if (!target.own)
+          throw new CoreError('invalid-input', 'Only your own messages can be edited');
+        db.prepare('UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
+          text,
+          now(),
+          messageId,
+        );
+        enqueue(
+          db,
+          {
+            kind: 'edit',
+            conversationId: target.conversation_id,
+            targetId: messageId,
+            payload: { text, previous: target.text },
+          },
+          now(),
+        );
+        touchThread(batch, target.conversation_id);
+      });
+    },
+
+    react(messageId: string, reaction: string, add: boolean, as: string | null) {
+      return write((batch) => {
+        const target = message(messageId);
+        const previous = parseReactions(target.reactions);
+        const name = as ?? readSelf(db)?.username ?? null;
+        if (name !== null) {
+          db.prepare('UPDATE messages SET reactions = ? WHERE id = ?').run(
+            JSON.stringify(toggleReaction(previous, reaction, name, add)),
+            messageId,
+          );
+        }
+        enqueue(
+          db,
+          {
+            kind: 'react',
+            conversationId: target.conversation_id,
+            targetId: messageId,
+            payload: { reaction, add, as, previous },
+          },
+          now(),
+        );
+        touchThread(batch, target.conversation_id);
+      });
+    },
+
+    setAttachments(messageId: string, attachments: unknown[]) {
+      return write((batch) => {
+        const target = message(messageId);
+        if (!target.own) {
+          throw new CoreError('invalid-input', 'Only your own messages can be changed');
+        }
+        db.prepare('UPDATE messages SET attachments = ? WHERE id = ?').run(
+          JSON.stringify(attachments),
+          messageId,
+        );
+        enqueue(
+          db,
+          {
+            kind: 'attachments',
+            conversationId: target.conversation_id,
+            targetId: messageId,
+            payload: { attachments, previous: parseArray(target.attachments) },
+          },
+          now(),
+        );
+        touchThread(batch, target.conversation_id);
+      });
+    },
+
+    deleteMessage(messageId: string) {
+      return write((batch) => {
+        const target = message(messageId);
+        db.prepare('DELETE FROM messages WHERE id = ?').run(messageId);
+        db.prepare(
+          'UPDATE conversations SET pinned_message_id = NULL WHERE pinned_message_id = ?',
+        ).run(messageId);
+        batch.removedMessage(messageId, target.conversation_id);
+        if (!dropUnsentCreation(db, messageId)) {
+          enqueue(
+            db,
+            {
+              kind: 'delete-message',
+              conversationId: target.conversation_id,
+              targetId: messageId,
+              payload: { previous: target },
+            },
+            now(),
+          );
+        }
+        touchThread(batch, target.conversation_id);
+      });
+    },
+
+    pinMessage(conversationId: string, messageId: string | null) {
+      return write((batch) => {
+        const target = conversation(conversationId);
+        if (messageId !== null && message(messageId).conversation_id !== conversationId) {
+          throw new CoreError('invalid-input', 'That message is in another conversation');
+        }
+        db.prepare('UPDATE conversations SET pinned_message_id = ? WHERE id = ?').run(
+          messageId,
+          conversationId,
+        );
+        enqueue(
+          db,
+          {
+            kind: 'pin-message',
+            conversationId,
+            targetId: messageId,
+            payload: { previous: target.pinned_message_id },
+          },
+          now(),
+        );
+        batch.conversation(conversationId);
+      });
+    },
+
+    setPinned(conversationId: string, pinned: boolean) {
+      return write((batch) => {
+        conversation(conversationId);
+        db.prepare('UPDATE conversations SET is_pinned = ? WHERE id = ?').run(
+          pinned ? 1 : 0,
+          conversationId,
+        );
+        enqueue(db, { kind: 'pin', conversationId, targetId: null, payload: { pinned } }, now());
+        batch.conversation(conversationId);
+      });
+    },
+
+    /** A timed mute stores when it ends; the unmute is queued then (see timed-mutes.ts). */
+    setMuted(conversationId: string, muted: boolean, forMs: number | null) {
+      return write((batch) => {
+        const target = conversation(conversationId);
+        const until = muted && forMs !== null ? now() + forMs : null;
+        db.prepare('UPDATE conversations SET is_muted = ?, muted_until = ? WHERE id = ?').run(
+          muted ? 1 : 0,
+          until,
+          conversationId,
+        );
+        enqueue(
+          db,
+          {
+            kind: 'mute',
+            conversationId,
+            targetId: null,
+            payload: { muted, previousUntil: target.muted_until },
+          },
+          now(),
+        );
+        batch.conversation(conversationId);
+      });
+    },
+
+    setArchived(conversationId: string, archived: boolean) {
+      return write((batch) => {
+        const target = conversation(conversationId);
+        const at = now();
+        db.prepare('UPDATE conversations SET is_archived = ?, archived_at = ? WHERE id = ?').run(
+          archived ? 1 : 0,
+          archived ? at : null,
+          conversationId,
+        );
+        if (archived) {
+          enqueue(
+            db,
+            { kind: 'archive', conversationId, targetId: null, payload: { archivedAt: at } },
+            at,
+          );
+        } else {
+          enqueue(
+            db,
+            {
+              kind: 'unarchive',
+              conversationId,
+              targetId: null,
+              payload: { previous: target.archived_at },
+            },
+            at,
+          );
+        }
+        batch.conversation(conversationId);
+      });
+    },
+
+    /** Opens the existing conversation with that contact or group, or creates one. */
+    openOrCreateConversation(target: ConversationTarget) {
+      return write((batch) => {
+        const [column, value] =
+          'contactId' in target ? ['contact_id', target.contactId] : ['group_id', target.groupId];
+        const existing = db
+          .prepare(
+            `SELECT id FROM conversations WHERE ${column} = ?
+             ORDER BY (id LIKE 'local\\_%' ESCAPE '\\'), sort_at DESC LIMIT 1`,
+          )
+          .get(value) as { id: string } | undefined;
+        if (existing) return existing.id;
+        const localId = `local_${randomUUID()}`;
+        const at = now();
+        db.prepare(
+          `INSERT INTO conversations (id, contact_id, group_id, created_at, sort_at)
+           VALUES (?, ?, ?, ?, ?)`,
+        ).run(
+          localId,
+          'contactId' in target ? target.contactId : null,
+          'groupId' in target ? target.groupId : null,
+          at,
+          at,
+        );
+        enqueue(
+          db,
+          { kind: 'create-conversation', conversationId: localId, targetId: null, payload: target },
+          at,
+        );
+        batch.conversation(localId);
+        return localId;
+      });
+    },
+
+    deleteConversation(conversationId: string) {
+      return write((batch) => {
+        conversation(conversationId);
+        deleteConversationRows(db, conversationId);
+        batch.removedConversation(conversationId);
+        const unsent = isLocalId(conversationId) && dropUnsentCreation(db, conversationId);
+        if (unsent) return;
+        db.prepare(
+          `DELETE FROM outbox WHERE conversation_id = ? AND state != 'in-flight'
+             AND kind != 'create-conversation'`,
+        ).run(conversationId);
+        enqueue(
+          db,
+          { kind: 'delete-conversation', conversationId, targetId: null, payload: {} },
+          now(),
+        );
+      });
+    },
+  };
+}
+
+export type LocalWrites = ReturnType<typeof createLocalWrites>;
+
+export function toggleReaction(
+  reactions: Reactions,
+  reaction: string,
+  name: string,
+  add: boolean,
+): Reactions {
+  const others = (reactions[reaction] ?? []).filter((who) => who !== name);
+  const next = add ? [...others, name] : others;
+  const { [reaction]: _dropped, ...rest } = reactions;
+  return next.length > 0 ? { ...rest, [reaction]: next } : rest;
+}
+
+export function parseReactions(json: string): Reactions {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string[]] =>
+          Array.isArray(entry[1]) && entry[1].every((who) => typeof who === 'string'),
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function parseArray(json: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,232 @@
+import type { MessagingApi } from '../api/messaging-api.ts';
+import { ChangeBatch } from '../events/change-batch.ts';
+import type { Clock, Logger } from '../ports/ports.ts';
+import { transaction, type Database } from '../store/database.ts';
+import { backoffDelay, WRITE_BACKOFF } from '../sync/backoff.ts';
+import { isLocalId } from '../sync/records.ts';
+import { removeConversation } from '../sync/reconciler.ts';
+import { classifyFailure, messageOf, retryAfterOf } from './failure-kind.ts';
+import {
+  BLOCKED_BY_FAILURE,
+  dueHeads,
+  markFailed,
+  markInFlight,
+  nextDueAt,
+  parseEntry,
+  recoverInFlight,
+  removeEntry,
+  reschedule,
+  updatePayload,
+  type OutboxEntry,
+} from './outbox-store.ts';
+import { replay } from './replay.ts';
+
+export interface OutboxRunnerDeps {
+  db: Database;
+  api: MessagingApi;
+  clock: Clock;
+  log: Logger;
+  /** A batch of local changes the replay made (ids replaced, server copies stored). */
+  onChanges(batch: ChangeBatch): void;
+  onNotice(message: string): void;
+  /** The outbox counts changed. */
+  onSettled(): void;
+  onUnauthorized(): void;
+  /** The server answered (or not): the engine's view of the connection. */
+  onReachable(reachable: boolean): void;
+  concurrency?: number;
+}
+
+export interface OutboxRunner {
+  /** Resets what a crash left in flight and starts replaying. */
+  start(): void;
+  stop(): Promise<void>;
+  /** Offline, suspended or signed out: nothing is sent until unpaused. */
+  setPaused(paused: boolean): void;
+  /** Something was queued: run what is due now. */
+  kick(): void;
+  /** The network came back: entries waiting out a backoff are due at once too. */
+  wake(): void;
+  /** Runs until nothing is due (or paused); what failed or waits stays queued. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Replays the outbox: per conversation strictly in order, conversations side
+ * by side. Transient failures wait with backoff (honouring Retry-After),
+ * permanent ones are marked failed for the user to retry or discard.
+ */
+const GONE_MESSAGES = {
+  'create-conversation': 'The server does not know that contact or group',
+  'pin-message': 'The server no longer has that message or conversation',
+};
+
+export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
+  const { db, api, clock, log } = deps;
+  const concurrency = deps.concurrency ?? 4;
+  const busy = new Set<string>();
+  const running = new Set<Promise<void>>();
+  let abort = new AbortController();
+  let active = false;
+  let paused = false;
+  let timer: { cancel(): void } | null = null;
+  let idleWaiters: (() => void)[] = [];
+
+  function pump(): void {
+    timer?.cancel();
+    timer = null;
+    if (!active || paused) return settleIdle();
+    while (busy.size < concurrency) {
+      const row = dueHeads(db, clock.now(), busy)[0];
+      if (!row) break;
+      busy.add(row.conversation_id);
+      const run = runOne(row.id, row.conversation_id).finally(() => {
+        busy.delete(row.conversation_id);
+        running.delete(run);
+        pump();
+      });
+      running.add(run);
+    }
+    if (busy.size > 0) return;
+    const next = nextDueAt(db);
+    if (next !== null) timer = clock.setTimeout(pump, Math.max(0, next - clock.now()));
+    settleIdle();
+  }
+
+  function settleIdle(): void {
+    if (busy.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  async function runOne(id: number, conversationId: string): Promise<void> {
+    const row = db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as
+      Parameters<typeof parseEntry>[0] | undefined;
+    if (!row) return;
+    const entry = parseEntry(row);
+    if (!entry) {
+      log.error('outbox entry no longer readable', { id, conversationId });
+      markFailed(db, id, 'This change could not be read back; discard it');
+      return deps.onSettled();
+    }
+    if (dependsOnFailed(entry)) {
+      markFailed(db, id, BLOCKED_BY_FAILURE);
+      return deps.onSettled();
+    }
+    const started = claim(entry);
+    try {
+      const batch = await replay(started, api, db, abort.signal);
+      deps.onReachable(true);
+      deps.onChanges(batch);
+    } catch (error) {
+      handleFailure(started, error);
+    }
+    deps.onSettled();
+  }
+
+  /** Marks the attempt durably before the request leaves, so a crash leaves a trace. */
+  function claim(entry: OutboxEntry): OutboxEntry {
+    return transaction(db, () => {
+      markInFlight(db, entry.id);
+      const claimed = { ...entry, attempts: entry.attempts + 1, state: 'in-flight' as const };
+      if (claimed.kind === 'send' && claimed.payload.firstAttemptAt === null) {
+        claimed.payload = { ...claimed.payload, firstAttemptAt: clock.now() };
+        updatePayload(db, claimed.id, claimed.payload);
+      }
+      return claimed as OutboxEntry;
+    });
+  }
+
+  function dependsOnFailed(entry: OutboxEntry): boolean {
+    if (entry.kind !== 'create-conversation' && isLocalId(entry.conversationId)) return true;
+    return entry.kind !== 'send' && entry.targetId !== null && isLocalId(entry.targetId);
+  }
+
+  function handleFailure(entry: OutboxEntry, error: unknown): void {
+    const kind = classifyFailure(error);
+    const message = messageOf(error);
+    if (abort.signal.aborted) {
+      reschedule(db, entry.id, 0, message);
+      return;
+    }
+    log.warn('outbox write failed', { id: entry.id, kind: entry.kind, failure: kind, message });
+    if (kind === 'unauthorized') {
+      reschedule(db, entry.id, 0, message);
+      paused = true;
+      deps.onUnauthorized();
+      return;
+    }
+    if (kind === 'transient' || kind === 'unknown-outcome') {
+      deps.onReachable(kind === 'transient');
+      const delay = backoffDelay(WRITE_BACKOFF, entry.attempts, retryAfterOf(error));
+      reschedule(db, entry.id, clock.now() + delay, message);
+      return;
+    }
+    deps.onReachable(true);
+    if (kind === 'gone') return handleGone(entry);
+    markFailed(db, entry.id, message);
+  }
+
+  /** The record the write was about no longer exists on the server. */
+  function handleGone(entry: OutboxEntry): void {
+    const batch = new ChangeBatch();
+    if (entry.kind === 'delete-message' || entry.kind === 'delete-conversation') {
+      removeEntry(db, entry.id);
+      return;
+    }
+    if (entry.kind === 'create-conversation' || entry.kind === 'pin-message') {
+      markFailed(db, entry.id, GONE_MESSAGES[entry.kind]);
+      return;
+    }
+    const messageWrite = ['edit', 'react', 'attachments'].includes(entry.kind);
+    transaction(db, () => {
+      if (messageWrite && entry.targetId !== null) {
+        db.prepare('DELETE FROM messages WHERE id = ?').run(entry.targetId);
+        db.prepare('DELETE FROM outbox WHERE target_id = ?').run(entry.targetId);
+        batch.removedMessage(entry.targetId, entry.conversationId);
+      } else {
+        removeConversation(db, entry.conversationId, batch);
+      }
+    });
+    deps.onChanges(batch);
+    deps.onNotice(
+      messageWrite
+        ? 'A message you changed was deleted on the server; your change was dropped.'
+        : 'A conversation was deleted on the server; your pending changes to it were dropped.',
+    );
+  }
+
+  return {
+    start() {
+      abort = new AbortController();
+      const recovered = recoverInFlight(db);
+      if (recovered > 0) log.info('outbox resumed after an interrupted run', { recovered });
+      active = true;
+      pump();
+    },
+    async stop() {
+      active = false;
+      timer?.cancel();
+      abort.abort();
+      await Promise.allSettled([...running]);
+    },
+    setPaused(value) {
+      paused = value;
+      if (!paused) pump();
+    },
+    kick() {
+      if (active) pump();
+    },
+    wake() {
+      db.prepare(`UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'`).run();
+      if (active) pump();
+    },
+    flush() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        pump();
+      });
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { outboxKind, type OutboxKind } from '../../../shared/model/outbox.ts';
+import type { Database } from '../store/database.ts';
+import { payloadSchemas, type Payload } from './outbox-payloads.ts';
+
+export type OutboxState = 'pending' | 'in-flight' | 'failed';
+
+export type OutboxEntry = {
+  [K in OutboxKind]: {
+    id: number;
+    kind: K;
+    conversationId: string;
+    targetId: string | null;
+    payload: Payload<K>;
+    idempotencyKey: string;
+    state: OutboxState;
+    attempts: number;
+    nextAttemptAt: number;
+    error: string | null;
+    createdAt: number;
+  };
+}[OutboxKind];
+
+interface OutboxRow {
+  id: number;
+  kind: string;
+  conversation_id: string;
+  target_id: string | null;
+  payload: string;
+  idempotency_key: string;
+  state: OutboxState;
+  attempts: number;
+  next_attempt_at: number;
+  error: string | null;
+  created_at: number;
+}
+
+/** Set on entries that cannot run because an earlier write they depend on failed. */
+export const BLOCKED_BY_FAILURE = 'Waiting for an earlier change that failed';
+
+/** Records a write; called inside the transaction that applies it locally. */
+export function enqueue<K extends OutboxKind>(
+  db: Database,
+  entry: { kind: K; conversationId: string; targetId: string | null; payload: Payload<K> },
+  now: number,
+): number {
+  const result = db
+    .prepare(
+      `INSERT INTO outbox (kind, conversation_id, target_id, payload, idempotency_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      entry.kind,
+      entry.conversationId,
+      entry.targetId,
+      JSON.stringify(payloadSchemas[entry.kind].parse(entry.payload)),
+      randomUUID(),
+      now,
+    );
+  return Number(result.lastInsertRowid);
+}
+
+/**
+ * Reads a row back. A row whose kind or payload no longer validates (a bug, a
+ * downgrade, a hand-edited file) comes back as null so the caller can mark it
+ * failed instead of acting on it.
+ */
+export function parseEntry(row: OutboxRow): OutboxEntry | null {
+  const kind = outboxKind.safeParse(row.kind);
+  if (!kind.success) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(row.payload);
+  } catch {
+    return null;
+  }
+  const payload = payloadSchemas[kind.data].safeParse(json);
+  if (!payload.success) return null;
+  return {
+    id: row.id,
+    kind: kind.data,
+    conversationId: row.conversation_id,
+    targetId: row.target_id,
+    payload: payload.data,
+    idempotencyKey: row.idempotency_key,
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    error: row.error,
+    createdAt: row.created_at,
+  } as OutboxEntry;
+}
+
+export function getEntry(db: Database, id: number): OutboxRow | undefined {
+  return db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as OutboxRow | undefined;
+}
+
+export function allEntries(db: Database): OutboxRow[] {
+  return db.prepare('SELECT * FROM outbox ORDER BY id').all() as unknown as OutboxRow[];
+}
+
+/**
+ * The head of every conversation's queue that is due: the oldest entry that
+ * is neither failed nor blocked. Failed entries do not hold up later ones;
+ * entries that depend on a failed one are blocked explicitly instead.
+ */
+export function dueHeads(db: Database, now: number, exclude: ReadonlySet<string>): OutboxRow[] {
+  const heads = db
+    .prepare(
+      `SELECT o.* FROM outbox o
+       WHERE o.state IN ('pending', 'in-flight')
+         AND o.id = (SELECT MIN(p.id) FROM outbox p
+                     WHERE p.conversation_id = o.conversation_id AND p.state IN ('pending', 'in-flight'))
+       ORDER BY o.id`,
+    )
+    .all() as unknown as OutboxRow[];
+  return heads.filter(
+    (row) =>
+      row.state === 'pending' && row.next_attempt_at <= now && !exclude.has(row.conversation_id),
+  );
+}
+
+/** When the next pending entry becomes due, or null when nothing waits. */
+export function nextDueAt(db: Database): number | null {
+  const row = db
+    .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'`)
+    .get() as { at: number | null };
+  return row.at;
+}
+
+export function markInFlight(db: Database, id: number): void {
+  db.prepare(`UPDATE outbox SET state = 'in-flight', attempts = attempts + 1 WHERE id = ?`).run(id);
+}
+
+export function reschedule(db: Database, id: number, at: number, error: string): void {
+  db.prepare(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = ?, error = ? WHERE id = ?`,
+  ).run(at, error, id);
+}
+
+export function markFailed(db: Database, id: number, error: string): void {
+  db.prepare(`UPDATE outbox SET state = 'failed', error = ? WHERE id = ?`).run(error, id);
+}
+
+export function removeEntry(db: Database, id: number): void {
+  db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+}
+
+export function updatePayload(db: Database, id: number, payload: unknown): void {
+  db.prepare('UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify(payload), id);
+}
+
+/** After a crash or kill: whatever was in flight is pending again (sends look before resending). */
+export function recoverInFlight(db: Database): number {
+  return Number(
+    db.prepare(`UPDATE outbox SET state = 'pending' WHERE state = 'in-flight'`).run().changes,
+  );
+}
+
+/** The user asked to try again: the entry and those it blocked start afresh. */
+export function resetForRetry(db: Database, id: number, conversationId: string): void {
+  db.prepare(
+    `UPDATE outbox SET state = 'pending', next_attempt_at = 0, error = NULL
+     WHERE id = ? OR (conversation_id = ? AND state = 'failed' AND error = ?)`,
+  ).run(id, conversationId, BLOCKED_BY_FAILURE);
+}
+
+export function counts(db: Database): { pending: number; failed: number } {
+  const row = db
+    .prepare(
+      `SELECT COALESCE(SUM(state != 'failed'), 0) AS pending, COALESCE(SUM(state = 'failed'), 0) AS failed
+       FROM outbox`,
+    )
+    .get() as { pending: number; failed: number };
+  return { pending: Number(row.pending), failed: Number(row.failed) };
+}
+
+/**
+ * Ids with writes the server has not confirmed (failed ones included, until the
+ * user retries or discards them): reconciliation leaves their local state alone.
+ */
+export function pendingTargets(db: Database): {
+  messages: Set<string>;
+  conversations: Set<string>;
+} {
+  const rows = db.prepare('SELECT kind, conversation_id, target_id FROM outbox').all() as {
+    kind: string;
+    conversation_id: string;
+    target_id: string | null;
+  }[];
+  const messages = new Set<string>();
+  const conversations = new Set<string>();
+  for (const row of rows) {
+    if (row.target_id !== null && row.kind !== 'pin-message') messages.add(row.target_id);
+    if (CONVERSATION_KINDS.has(row.kind)) conversations.add(row.conversation_id);
+  }
+  return { messages, conversations };
+}
+
+const CONVERSATION_KINDS = new Set(['pin', 'mute', 'archive', 'unarchive', 'pin-message']);
+
+/** Drops every write for a conversation (deleted on the server); returns how many. */
+export function dropConversationEntries(db: Database, conversationId: string): number {
+  return Number(
+    db.prepare('DELETE FROM outbox WHERE conversation_id = ?').run(conversationId).changes,
+  );
+}

@@ -1,0 +1,173 @@
+import type { ApiConversation, ApiMessage, MessagingApi } from '../api/messaging-api.ts';
+import { ChangeBatch } from '../events/change-batch.ts';
+import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import { transaction, type Database } from '../store/database.ts';
+import { upsertConversation, upsertMessage } from '../sync/records.ts';
+import { learnSelf, readSelf } from '../sync/self-identity.ts';
+import { toggleReaction } from './local-writes.ts';
+import { replaceConversationId, replaceMessageId } from './id-replacement.ts';
+import { removeEntry, type OutboxEntry } from './outbox-store.ts';
+import { findDelivered } from './delivery-lookup.ts';
+import { PermanentFailure } from './permanent-failure.ts';
+
+/**
+ * Carries one outbox entry to the server and, once it is confirmed, stores the
+ * server's answer and removes the entry, in one transaction. Failures are
+ * thrown for the runner to classify.
+ */
+export async function replay(
+  entry: OutboxEntry,
+  api: MessagingApi,
+  db: Database,
+  signal: AbortSignal,
+): Promise<ChangeBatch> {
+  const write = { idempotencyKey: entry.idempotencyKey, signal };
+  const target = entry.targetId ?? '';
+  const conversationId = entry.conversationId;
+  switch (entry.kind) {
+    case 'send': {
+      const delivered = entry.attempts > 1 ? await findDelivered(api, db, entry, signal) : null;
+      const message =
+        delivered ??
+        (await api.sendMessage(
+          { conversationId, message: entry.payload.text, attachments: entry.payload.attachments },
+          write,
+        ));
+      return confirm(db, entry, (batch) => {
+        learnSelf(db, message.contact);
+        replaceMessageId(db, target, message.id, batch);
+        storeMessage(db, entry.id, message, batch);
+      });
+    }
+    case 'edit':
+      return storeMessageResult(
+        db,
+        entry,
+        await api.updateMessage(target, { message: entry.payload.text }, write),
+      );
+    case 'attachments':
+      return storeMessageResult(
+        db,
+        entry,
+        await api.updateMessage(target, { attachments: entry.payload.attachments }, write),
+      );
+    case 'react': {
+      const name = entry.payload.as ?? readSelf(db)?.username ?? null;
+      if (name === null) {
+        throw new PermanentFailure(
+          'Parley does not know your user name yet: send a message first, then try again',
+        );
+      }
+      const fresh = await api.getMessage(target, { signal });
+      const reactions = toggleReaction(
+        fresh.reactions,
+        entry.payload.reaction,
+        name,
+        entry.payload.add,
+      );
+      return storeMessageResult(db, entry, await api.updateMessage(target, { reactions }, write));
+    }
+    case 'delete-message':
+      await api.deleteMessage(target, write);
+      return confirm(db, entry, () => {});
+    case 'delete-conversation':
+      await api.deleteConversation(conversationId, write);
+      return confirm(db, entry, () => {});
+    case 'pin-message':
+      return storeConversationResult(
+        db,
+        entry,
+        await api.updateConversation(conversationId, { pinnedMessageId: entry.targetId }, write),
+      );
+    case 'pin':
+      return storeConversationResult(
+        db,
+        entry,
+        await api.updateConversation(conversationId, { isPinned: entry.payload.pinned }, write),
+      );
+    case 'mute':
+      return storeConversationResult(
+        db,
+        entry,
+        await api.updateConversation(conversationId, { isMuted: entry.payload.muted }, write),
+      );
+    case 'archive':
+      return storeConversationResult(
+        db,
+        entry,
+        await api.updateConversation(
+          conversationId,
+          { archivedAt: entry.payload.archivedAt },
+          write,
+        ),
+      );
+    case 'unarchive':
+      return storeConversationResult(
+        db,
+        entry,
+        await api.updateConversation(conversationId, { archivedAt: null }, write),
+      );
+    case 'create-conversation': {
+      const created = await api.createConversation(entry.payload, write);
+      return confirm(db, entry, (batch) => {
+        replaceConversationId(db, conversationId, created.id, batch);
+        if (!hasOtherWrites(db, entry.id, 'conversation_id', created.id)) {
+          upsertConversation(db, created, false);
+          recomputeConversationDerived(db, created.id);
+        }
+      });
+    }
+  }
+}
+
+function confirm(db: Database, entry: OutboxEntry, store: (batch: ChangeBatch) => void) {
+  const batch = new ChangeBatch();
+  transaction(db, () => {
+    store(batch);
+    removeEntry(db, entry.id);
+  });
+  return batch;
+}
+
+/** The server's copy replaces ours unless later writes to it are still queued. */
+function storeMessage(db: Database, entryId: number, message: ApiMessage, batch: ChangeBatch) {
+  if (hasOtherWrites(db, entryId, 'target_id', message.id)) return;
+  const self = readSelf(db);
+  upsertMessage(db, message, self !== null && self.contactId === message.contact.id);
+  recomputeConversationDerived(db, message.conversationId);
+  batch.thread(message.conversationId);
+}
+
+function storeMessageResult(db: Database, entry: OutboxEntry, message: ApiMessage) {
+  return confirm(db, entry, (batch) => storeMessage(db, entry.id, message, batch));
+}
+
+function storeConversationResult(db: Database, entry: OutboxEntry, conversation: ApiConversation) {
+  return confirm(db, entry, (batch) => {
+    if (
+      hasOtherWrites(db, entry.id, 'conversation_id', conversation.id, CONVERSATION_STATE_KINDS)
+    ) {
+      return;
+    }
+    upsertConversation(db, conversation, false);
+    recomputeConversationDerived(db, conversation.id);
+    batch.conversation(conversation.id);
+  });
+}
+
+const CONVERSATION_STATE_KINDS = ['pin', 'mute', 'archive', 'unarchive', 'pin-message'];
+
+function hasOtherWrites(
+  db: Database,
+  entryId: number,
+  column: 'target_id' | 'conversation_id',
+  id: string,
+  kinds: readonly string[] | null = null,
+): boolean {
+  const kindFilter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
+  return (
+    db
+      .prepare(`SELECT 1 FROM outbox WHERE ${column} = ? AND id != ? ${kindFilter} LIMIT 1`)
+      .get(id, entryId, ...(kinds ?? [])) !== undefined
+  );
+}

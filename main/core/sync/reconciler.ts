@@ -1,0 +1,149 @@
+import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
+import type { ChangeBatch } from '../events/change-batch.ts';
+import { dropConversationEntries, pendingTargets } from '../outbox/outbox-store.ts';
+import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import type { Database } from '../store/database.ts';
+import {
+  deleteConversationRows,
+  isLocalId,
+  upsertContact,
+  upsertConversation,
+  upsertMessage,
+} from './records.ts';
+import { learnSelf, readSelf } from './self-identity.ts';
+
+/**
+ * The newest stretch of the server's message list (of one conversation, or of
+ * all), fetched without gaps: every message created after `after` is in it,
+ * so a local message in that stretch that is missing was deleted. `after`
+ * null means the stretch reaches back to the very first message.
+ */
+export interface FetchedRange {
+  conversationId: string | null;
+  after: number | null;
+}
+
+export interface MessagesOutcome {
+  /** Messages from others that were not stored before: what notifications are about. */
+  incoming: ApiMessage[];
+}
+
+/** Stores a fetched set of messages (the caller runs this in one transaction). */
+export function reconcileMessages(
+  db: Database,
+  messages: readonly ApiMessage[],
+  range: FetchedRange | null,
+  spare: ReadonlySet<string>,
+  batch: ChangeBatch,
+  now: number,
+): MessagesOutcome {
+  const guarded = pendingTargets(db).messages;
+  const touched = new Set<string>();
+  const incoming: ApiMessage[] = [];
+  const contactsSeen = new Set<string>();
+  let self = readSelf(db);
+  const conversationContact = db.prepare('SELECT contact_id FROM conversations WHERE id = ?');
+
+  for (const message of messages) {
+    if (!contactsSeen.has(message.contact.id)) {
+      contactsSeen.add(message.contact.id);
+      upsertContact(db, message.contact, now);
+    }
+    if (guarded.has(message.id)) continue;
+    let own = self !== null && message.contact.id === self.contactId;
+    if (self === null) {
+      const row = conversationContact.get(message.conversationId) as
+        { contact_id: string | null } | undefined;
+      if (row?.contact_id && row.contact_id !== message.contact.id) {
+        learnSelf(db, message.contact);
+        self = readSelf(db);
+        own = true;
+      }
+    }
+    const result = upsertMessage(db, message, own);
+    if (result === 'unchanged') continue;
+    touched.add(message.conversationId);
+    if (result === 'inserted' && !own) incoming.push(message);
+  }
+
+  if (range) {
+    const fetched = new Set(messages.map((m) => m.id));
+    for (const row of messagesInRange(db, range)) {
+      if (fetched.has(row.id) || guarded.has(row.id) || spare.has(row.id) || isLocalId(row.id)) {
+        continue;
+      }
+      db.prepare('DELETE FROM messages WHERE id = ?').run(row.id);
+      batch.removedMessage(row.id, row.conversation_id);
+      touched.add(row.conversation_id);
+    }
+  }
+
+  for (const conversationId of touched) {
+    recomputeConversationDerived(db, conversationId);
+    batch.thread(conversationId);
+  }
+  return { incoming };
+}
+
+function messagesInRange(db: Database, range: FetchedRange) {
+  const conditions = ['1'];
+  if (range.after !== null) conditions.push('created_at > $after');
+  if (range.conversationId !== null) conditions.push('conversation_id = $conversation');
+  return db
+    .prepare(`SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`)
+    .all({
+      ...(range.after !== null && { $after: range.after }),
+      ...(range.conversationId !== null && { $conversation: range.conversationId }),
+    }) as { id: string; conversation_id: string }[];
+}
+
+export interface ConversationsOutcome {
+  /** Conversations whose last activity moved: their messages may have changed. */
+  active: string[];
+  /** Conversations deleted on the server, with how many pending writes were dropped. */
+  removed: { id: string; droppedWrites: number }[];
+}
+
+/**
+ * Stores a fetched conversation list. When `complete` (every page fetched),
+ * a local conversation the server no longer lists was deleted there: its
+ * messages and pending writes go too. `spare` lists ids confirmed by the
+ * outbox while the list was being fetched, which it may not show yet.
+ */
+export function reconcileConversations(
+  db: Database,
+  conversations: readonly ApiConversation[],
+  complete: boolean,
+  spare: ReadonlySet<string>,
+  batch: ChangeBatch,
+): ConversationsOutcome {
+  const guarded = pendingTargets(db).conversations;
+  const activity = db.prepare('SELECT last_active_at FROM conversations WHERE id = ?');
+  const active: string[] = [];
+  for (const conversation of conversations) {
+    const before = activity.get(conversation.id) as { last_active_at: number | null } | undefined;
+    if (upsertConversation(db, conversation, guarded.has(conversation.id)) === 'unchanged')
+      continue;
+    recomputeConversationDerived(db, conversation.id);
+    batch.conversation(conversation.id);
+    if (!before || before.last_active_at !== conversation.lastActiveAt)
+      active.push(conversation.id);
+  }
+  const removed: ConversationsOutcome['removed'] = [];
+  if (complete) {
+    const listed = new Set(conversations.map((c) => c.id));
+    const local = db.prepare('SELECT id FROM conversations').all() as { id: string }[];
+    for (const { id } of local) {
+      if (listed.has(id) || spare.has(id) || isLocalId(id)) continue;
+      removed.push({ id, droppedWrites: removeConversation(db, id, batch) });
+    }
+  }
+  return { active, removed };
+}
+
+/** A conversation the server no longer has: drop it, its messages and its pending writes. */
+export function removeConversation(db: Database, id: string, batch: ChangeBatch): number {
+  deleteConversationRows(db, id);
+  batch.removedConversation(id);
+  return dropConversationEntries(db, id);
+}

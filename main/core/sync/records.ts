@@ -1,0 +1,141 @@
+import type { ApiContact, ApiConversation, ApiMessage } from '../api/messaging-api.ts';
+import type { Database } from '../store/database.ts';
+
+/**
+ * Row-level writes of server records into the local database. Each returns
+ * whether the stored row changed, so a round reports only real changes.
+ * Upserts go through ON CONFLICT(id) DO UPDATE, so the messages' FTS triggers
+ * see an UPDATE (never a delete and re-insert) and stay in step.
+ */
+
+export function upsertContact(db: Database, contact: ApiContact, now: number): void {
+  db.prepare(
+    `INSERT INTO contacts (id, username, phone_number, avatar_url, last_active_at, created_at, seen_at)
+     VALUES ($id, $username, $phone, $avatar, $active, $created, $now)
+     ON CONFLICT(id) DO UPDATE SET
+       username = excluded.username, phone_number = excluded.phone_number,
+       avatar_url = excluded.avatar_url, last_active_at = excluded.last_active_at,
+       created_at = excluded.created_at, seen_at = excluded.seen_at`,
+  ).run({
+    $id: contact.id,
+    $username: contact.username,
+    $phone: contact.phoneNumber,
+    $avatar: contact.avatarUrl,
+    $active: contact.lastActiveAt,
+    $created: contact.createdAt,
+    $now: now,
+  });
+}
+
+export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
+
+/**
+ * `keepLocalState`: the user changed pin, mute, archive or the pinned message
+ * and the server has not confirmed it yet, so those columns stay as they are.
+ */
+export function upsertConversation(
+  db: Database,
+  conversation: ApiConversation,
+  keepLocalState: boolean,
+): UpsertResult {
+  const raw = JSON.stringify(conversation.raw);
+  const existing = db.prepare('SELECT raw FROM conversations WHERE id = ?').get(conversation.id) as
+    { raw: string } | undefined;
+  if (existing?.raw === raw) return 'unchanged';
+  const params = {
+    $id: conversation.id,
+    $contact: conversation.contactId,
+    $group: conversation.groupId,
+    $pinnedMessage: conversation.pinnedMessageId,
+    $pinned: conversation.isPinned ? 1 : 0,
+    $muted: conversation.isMuted ? 1 : 0,
+    $archived: conversation.archivedAt === null ? 0 : 1,
+    $archivedAt: conversation.archivedAt,
+    $active: conversation.lastActiveAt,
+    $opened: conversation.lastOpenedAt,
+    $created: conversation.createdAt,
+    $raw: raw,
+  };
+  if (!existing) {
+    db.prepare(
+      `INSERT INTO conversations (id, contact_id, group_id, pinned_message_id, is_pinned, is_muted,
+         is_archived, archived_at, last_active_at, last_opened_at, created_at, sort_at, raw)
+       VALUES ($id, $contact, $group, $pinnedMessage, $pinned, $muted, $archived, $archivedAt,
+         $active, $opened, $created, $created, $raw)`,
+    ).run(params);
+    return 'inserted';
+  }
+  const serverState = keepLocalState
+    ? ''
+    : `pinned_message_id = $pinnedMessage, is_pinned = $pinned, is_muted = $muted,
+       muted_until = CASE WHEN $muted = 1 THEN muted_until END,
+       is_archived = $archived, archived_at = $archivedAt,`;
+  db.prepare(
+    `UPDATE conversations SET ${serverState}
+       contact_id = $contact, group_id = $group, last_active_at = $active,
+       last_opened_at = $opened, created_at = $created, raw = $raw
+     WHERE id = $id`,
+  ).run(keepLocalState ? stripServerState(params) : params);
+  return 'updated';
+}
+
+function stripServerState<T extends Record<string, unknown>>(params: T) {
+  const {
+    $pinnedMessage: _a,
+    $pinned: _b,
+    $muted: _c,
+    $archived: _d,
+    $archivedAt: _e,
+    ...rest
+  } = params;
+  return rest;
+}
+
+/** `own` is decided by the caller, which knows (or is still learning) who we are. */
+export function upsertMessage(db: Database, message: ApiMessage, own: boolean): UpsertResult {
+  const raw = JSON.stringify(message.raw);
+  const existing = db.prepare('SELECT raw, own FROM messages WHERE id = ?').get(message.id) as
+    { raw: string; own: number } | undefined;
+  if (existing?.raw === raw && existing.own === (own ? 1 : 0)) return 'unchanged';
+  db.prepare(
+    `INSERT INTO messages (id, conversation_id, sender_id, own, text, reactions, attachments,
+       read_at, created_at, updated_at, raw)
+     VALUES ($id, $conversation, $sender, $own, $text, $reactions, $attachments, $read, $created,
+       $updated, $raw)
+     ON CONFLICT(id) DO UPDATE SET
+       conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
+       own = excluded.own, text = excluded.text, reactions = excluded.reactions,
+       attachments = excluded.attachments, read_at = excluded.read_at,
+       created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw`,
+  ).run({
+    $id: message.id,
+    $conversation: message.conversationId,
+    $sender: message.contact.id,
+    $own: own ? 1 : 0,
+    $text: message.message,
+    $reactions: JSON.stringify(message.reactions),
+    $attachments: JSON.stringify(message.attachments),
+    $read: message.readAt,
+    $created: message.createdAt,
+    $updated: message.updatedAt,
+    $raw: raw,
+  });
+  return existing ? 'updated' : 'inserted';
+}
+
+/** Removes a conversation with everything local that hangs off it (outbox entries excepted). */
+export function deleteConversationRows(db: Database, conversationId: string): string[] {
+  const messageIds = (
+    db.prepare('SELECT id FROM messages WHERE conversation_id = ?').all(conversationId) as {
+      id: string;
+    }[]
+  ).map((row) => row.id);
+  db.prepare('DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+  db.prepare('DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
+  db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId);
+  return messageIds;
+}
+
+export function isLocalId(id: string): boolean {
+  return id.startsWith('local_');
+}

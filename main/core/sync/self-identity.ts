@@ -1,0 +1,38 @@
+import type { ApiContact } from '../api/messaging-api.ts';
+import type { Database } from '../store/database.ts';
+import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import { readKey, writeKey } from './meta.ts';
+
+export interface SelfIdentity {
+  contactId: string;
+  username: string;
+}
+
+/** Sender id of our own messages written before the server has told us who we are. */
+export const UNKNOWN_SELF = 'self';
+
+export function readSelf(db: Database): SelfIdentity | null {
+  const contactId = readKey(db, 'meta', 'self_contact_id');
+  const username = readKey(db, 'meta', 'self_username');
+  return contactId === null ? null : { contactId, username: username ?? contactId };
+}
+
+/**
+ * Records who the signed-in user is. The first time, every stored message is
+ * re-marked (ours or not) and unread counts recomputed, since they were
+ * guesses until now. Returns whether anything was learned.
+ */
+export function learnSelf(db: Database, contact: ApiContact): boolean {
+  const known = readSelf(db);
+  if (known?.contactId === contact.id && known.username === contact.username) return false;
+  writeKey(db, 'meta', 'self_contact_id', contact.id);
+  writeKey(db, 'meta', 'self_username', contact.username);
+  if (known?.contactId === contact.id) return true;
+  db.prepare(`UPDATE messages SET sender_id = ? WHERE sender_id = ?`).run(contact.id, UNKNOWN_SELF);
+  db.prepare(`UPDATE messages SET own = (sender_id = ? OR id LIKE 'local\\_%' ESCAPE '\\')`).run(
+    contact.id,
+  );
+  const ids = db.prepare('SELECT id FROM conversations').all() as { id: string }[];
+  for (const { id } of ids) recomputeConversationDerived(db, id);
+  return true;
+}

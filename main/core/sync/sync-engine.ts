@@ -1,0 +1,342 @@
+import type { CoreEvent } from '../../../shared/ipc/events.ts';
+import type { Settings } from '../../../shared/model/settings.ts';
+import type { SyncStatus } from '../../../shared/model/session.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { MessagingApi } from '../api/messaging-api.ts';
+import { ChangeBatch } from '../events/change-batch.ts';
+import { discardEntry, retryEntry } from '../outbox/discard.ts';
+import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
+import { createOutboxRunner } from '../outbox/outbox-runner.ts';
+import { counts } from '../outbox/outbox-store.ts';
+import { listOutbox } from '../outbox/outbox-view.ts';
+import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
+import type { Clock, Logger, Notifier } from '../ports/ports.ts';
+import type { Database } from '../store/database.ts';
+import { readInitialProgress, runInitialSync } from './initial-sync.ts';
+import { announceIncoming } from './incoming-notifications.ts';
+import { isLocalId } from './records.ts';
+import { createPoller, type Activity, type HostState } from './poller.ts';
+import {
+  conversationGone,
+  pollRecentMessages,
+  refreshConversationMessages,
+  refreshConversations,
+  type RoundResult,
+  type SyncContext,
+} from './sync-steps.ts';
+
+export interface SyncEngineDeps {
+  db: Database;
+  api: MessagingApi;
+  clock: Clock;
+  log: Logger;
+  emit(event: CoreEvent): void;
+  notifier: Notifier;
+  getSettings(): Settings;
+  /** The server refused the token: the session asks the user to sign in again. */
+  onUnauthorized?(): void;
+}
+
+/** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
+const INITIAL_PAGES_PER_ROUND = 25;
+/** How long ids the outbox confirmed are remembered, for lists fetched while they were confirmed. */
+const CONFIRMED_MEMORY_MS = 10 * 60_000;
+
+type Strategy = 'newest-first' | 'per-conversation';
+
+/**
+ * The sync side of the core: the poller that stands in for server events,
+ * reconciliation of what it fetches, the durable outbox, and the status the
+ * renderer shows. `writes` apply a user's change locally, queue it and emit
+ * one `changes` event; the outbox takes it to the server.
+ */
+export function createSyncEngine(deps: SyncEngineDeps) {
+  const { db, api, clock, log, emit } = deps;
+  const confirmed = new Map<string, number>();
+  let connection: SyncStatus['connection'] = 'connecting';
+  let lastSyncedAt: number | null = null;
+  let lastError: string | null = null;
+  let lastStatus = '';
+  let strategy: Strategy | null = null;
+  let lastConversationsAt = Number.NEGATIVE_INFINITY;
+  let conversationsWanted = true;
+  let abort = new AbortController();
+  let muteTimer: { cancel(): void } | null = null;
+  /** Conversations to fetch in full next round (a discarded local delete brings them back). */
+  const refetch = new Set<string>();
+
+  const emitChanges = (batch: ChangeBatch) => {
+    if (!batch.isEmpty) emit(batch.toEvent());
+  };
+
+  function status(): SyncStatus {
+    const outbox = counts(db);
+    const progress = readInitialProgress({ db });
+    return {
+      connection,
+      pendingWrites: outbox.pending,
+      failedWrites: outbox.failed,
+      initialSync: {
+        done: progress.phase === 'done',
+        pages: progress.pages,
+        items: progress.items,
+      },
+      lastSyncedAt,
+      lastError,
+    };
+  }
+
+  function publishStatus(): void {
+    const next = status();
+    const serialized = JSON.stringify(next);
+    if (serialized === lastStatus) return;
+    lastStatus = serialized;
+    emit({ type: 'status', status: next });
+  }
+
+  function setConnection(next: SyncStatus['connection'], error: string | null = lastError): void {
+    connection = next;
+    lastError = error;
+    publishStatus();
+  }
+
+  function unauthorized(): void {
+    outbox.setPaused(true);
+    setConnection('unauthorized', 'The server did not accept the access token; sign in again');
+    deps.onUnauthorized?.();
+  }
+
+  const outbox = createOutboxRunner({
+    db,
+    api,
+    clock,
+    log,
+    onChanges(batch) {
+      const now = clock.now();
+      for (const { to } of batch.toEvent().replacedIds) confirmed.set(to, now);
+      emitChanges(batch);
+    },
+    onNotice: (message) => emit({ type: 'notice', level: 'warning', message }),
+    onSettled: publishStatus,
+    onUnauthorized: unauthorized,
+    onReachable(reachable) {
+      if (reachable && connection !== 'online') setConnection('online', null);
+      else if (!reachable && connection === 'online') setConnection('offline');
+    },
+  });
+
+  const context = (): SyncContext => ({
+    db,
+    api,
+    clock,
+    log,
+    signal: abort.signal,
+    confirmedSince(since) {
+      const ids = new Set<string>();
+      for (const [id, at] of confirmed) {
+        if (at < clock.now() - CONFIRMED_MEMORY_MS) confirmed.delete(id);
+        else if (at >= since) ids.add(id);
+      }
+      return ids;
+    },
+  });
+
+  function chooseStrategy(): Strategy {
+    const chosen: Strategy =
+      api.traits.listOrder === 'newest-first' ? 'newest-first' : 'per-conversation';
+    if (chosen !== strategy) {
+      log.info('sync strategy', {
+        strategy: chosen,
+        listOrder: api.traits.listOrder,
+        why:
+          chosen === 'newest-first'
+            ? 'one message list request per round finds new messages in every conversation'
+            : 'the server does not list messages newest first: conversations with new activity are fetched one by one',
+      });
+      strategy = chosen;
+    }
+    return chosen;
+  }
+
+  async function round(): Promise<void> {
+    expireMutes();
+    const ctx = context();
+    const result: RoundResult = { batch: new ChangeBatch(), incoming: [], notices: [] };
+    const open = poller.activity.openConversationId;
+    try {
+      if (readInitialProgress({ db }).phase !== 'done') {
+        await runInitialSync(ctx, result, {
+          perConversation: chooseStrategy() === 'per-conversation',
+          maxPages: INITIAL_PAGES_PER_ROUND,
+          onPage: () => {
+            emitChanges(result.batch);
+            result.batch = new ChangeBatch();
+            publishStatus();
+          },
+        });
+        // History is not news: nothing from the initial sync raises a notification.
+        result.incoming = [];
+        if (readInitialProgress({ db }).phase !== 'done') void poller.runNow();
+      } else if (chooseStrategy() === 'newest-first') {
+        await pollRecentMessages(ctx, result);
+        if (open !== null && !isLocalId(open)) await refreshOpen(ctx, result, open, false);
+        if (conversationsDue()) await refreshList(ctx, result);
+        for (const id of refetch) {
+          refetch.delete(id);
+          await refreshOpen(ctx, result, id, true);
+        }
+      } else {
+        const active = await refreshList(ctx, result);
+        const wanted = new Set([...active, ...refetch]);
+        refetch.clear();
+        if (open !== null && !isLocalId(open)) wanted.add(open);
+        for (const id of wanted) await refreshOpen(ctx, result, id, true);
+      }
+    } finally {
+      emitChanges(result.batch);
+      for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });
+    }
+    announceIncoming(db, deps.notifier, deps.getSettings(), poller.activity, result.incoming, emit);
+    lastSyncedAt = clock.now();
+    setConnection('online', null);
+    outbox.setPaused(false);
+    outbox.kick();
+  }
+
+  async function refreshOpen(ctx: SyncContext, result: RoundResult, id: string, all: boolean) {
+    try {
+      await refreshConversationMessages(ctx, result, id, all);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+      conversationGone(ctx, result, id);
+    }
+  }
+
+  async function refreshList(ctx: SyncContext, result: RoundResult): Promise<string[]> {
+    lastConversationsAt = clock.now();
+    conversationsWanted = false;
+    return refreshConversations(ctx, result);
+  }
+
+  const conversationsDue = () =>
+    conversationsWanted ||
+    clock.now() - lastConversationsAt >= deps.getSettings().polling.conversationsMs;
+
+  function expireMutes(): void {
+    muteTimer?.cancel();
+    const batch = expireTimedMutes(db, clock.now());
+    if (!batch.isEmpty) {
+      emitChanges(batch);
+      outbox.kick();
+      publishStatus();
+    }
+    const next = nextMuteExpiry(db);
+    muteTimer =
+      next === null ? null : clock.setTimeout(expireMutes, Math.max(0, next - clock.now()));
+  }
+
+  const poller = createPoller({
+    clock,
+    polling: () => deps.getSettings().polling,
+    round,
+    classify(error) {
+      const kind = error instanceof ApiError ? error.kind : null;
+      if (kind === 'unauthorized') {
+        unauthorized();
+        return { stop: true };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof ApiError)) log.error('sync round failed', { error: message });
+      else log.warn('sync round failed', { kind, message });
+      setConnection(kind === 'network' || kind === 'timeout' ? 'offline' : connection, message);
+      return { stop: false, retryAfterMs: error instanceof ApiError ? error.retryAfterMs : null };
+    },
+  });
+
+  /** Applies a local write: emit its changes, update counts, start sending. */
+  function applied<T>(result: WriteResult<T>): T {
+    emitChanges(result.batch);
+    publishStatus();
+    outbox.kick();
+    return result.value;
+  }
+
+  const local = createLocalWrites(db, () => clock.now());
+
+  return {
+    start(): void {
+      abort = new AbortController();
+      outbox.start();
+      expireMutes();
+      poller.start();
+      publishStatus();
+    },
+    async stop(): Promise<void> {
+      muteTimer?.cancel();
+      abort.abort();
+      await Promise.allSettled([poller.stop(), outbox.stop()]);
+    },
+    /** One round now, then whatever the outbox can send. */
+    async syncNow(): Promise<void> {
+      conversationsWanted = true;
+      await poller.runNow();
+      await outbox.flush();
+    },
+    setActivity(activity: Activity): void {
+      if (activity.focused && !poller.activity.focused) conversationsWanted = true;
+      poller.setActivity(activity);
+    },
+    setHostState(state: Partial<HostState>): void {
+      poller.setHostState(state);
+      const offline = state.online === false || state.suspended === true;
+      outbox.setPaused(offline);
+      if (offline) setConnection('offline');
+      else outbox.wake();
+    },
+    status,
+    writes: {
+      send: (input: { conversationId: string; text: string; attachments: unknown[] }) =>
+        applied(local.send(input)),
+      edit: (messageId: string, text: string) => applied(local.edit(messageId, text)),
+      react: (messageId: string, reaction: string, add: boolean, as: string | null = null) =>
+        applied(local.react(messageId, reaction, add, as)),
+      setAttachments: (messageId: string, attachments: unknown[]) =>
+        applied(local.setAttachments(messageId, attachments)),
+      deleteMessage: (messageId: string) => applied(local.deleteMessage(messageId)),
+      pinMessage: (conversationId: string, messageId: string | null) =>
+        applied(local.pinMessage(conversationId, messageId)),
+      setPinned: (id: string, pinned: boolean) => applied(local.setPinned(id, pinned)),
+      setMuted: (id: string, muted: boolean, forMs: number | null) => {
+        const value = applied(local.setMuted(id, muted, forMs));
+        expireMutes();
+        return value;
+      },
+      setArchived: (id: string, archived: boolean) => applied(local.setArchived(id, archived)),
+      openOrCreateConversation: (target: { contactId: string } | { groupId: string }) =>
+        applied(local.openOrCreateConversation(target)),
+      deleteConversation: (id: string) => applied(local.deleteConversation(id)),
+    },
+    outbox: {
+      list: () => listOutbox(db),
+      retry(id: number): void {
+        retryEntry(db, id);
+        publishStatus();
+        outbox.kick();
+      },
+      discard(id: number): void {
+        const { batch, refetchConversation } = discardEntry(db, id);
+        emitChanges(batch);
+        publishStatus();
+        if (refetchConversation !== null) {
+          conversationsWanted = true;
+          refetch.add(refetchConversation);
+          void poller.runNow();
+        }
+      },
+      /** Sends what is due now; resolves once nothing more can be sent for the moment. */
+      flush: () => outbox.flush(),
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;

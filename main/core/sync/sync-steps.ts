@@ -1,0 +1,191 @@
+import { ApiError } from '../api/api-error.ts';
+import type { ApiConversation, ApiMessage, MessagingApi, Page } from '../api/messaging-api.ts';
+import type { ChangeBatch } from '../events/change-batch.ts';
+import type { Clock, Logger } from '../ports/ports.ts';
+import { transaction, type Database } from '../store/database.ts';
+import {
+  reconcileConversations,
+  reconcileMessages,
+  removeConversation,
+  type FetchedRange,
+} from './reconciler.ts';
+
+export const PAGE_SIZE = 100;
+const RECENT_PAGE_SIZE = 50;
+
+export interface SyncContext {
+  db: Database;
+  api: MessagingApi;
+  clock: Clock;
+  log: Logger;
+  signal: AbortSignal;
+  /** Ids the outbox confirmed since `since`: fetched lists may not show them yet. */
+  confirmedSince(since: number): ReadonlySet<string>;
+}
+
+/** What a round gathers for one `changes` event, notifications and notices. */
+export interface RoundResult {
+  batch: ChangeBatch;
+  incoming: ApiMessage[];
+  notices: string[];
+}
+
+/**
+ * New messages anywhere, for a server that lists newest first: the newest
+ * page, and older pages only until one reaches a message already stored.
+ * An idle round therefore costs one request, however many conversations.
+ */
+export async function pollRecentMessages(ctx: SyncContext, result: RoundResult): Promise<void> {
+  const started = ctx.clock.now();
+  const { messages, complete } = await fetchNewest(ctx, undefined, RECENT_PAGE_SIZE, true);
+  await storeMessages(ctx, result, messages, rangeOf(null, messages, complete), started);
+}
+
+/** The newest page of one conversation, so edits, reactions and deletions show up. */
+export async function refreshConversationMessages(
+  ctx: SyncContext,
+  result: RoundResult,
+  conversationId: string,
+  allPages: boolean,
+): Promise<void> {
+  const started = ctx.clock.now();
+  const { messages, complete } = await fetchNewest(
+    ctx,
+    conversationId,
+    allPages ? PAGE_SIZE : RECENT_PAGE_SIZE,
+    false,
+    allPages ? Number.POSITIVE_INFINITY : 1,
+  );
+  await storeMessages(ctx, result, messages, rangeOf(conversationId, messages, complete), started);
+}
+
+/** The whole conversation list; what it no longer shows was deleted on the server. */
+export async function refreshConversations(
+  ctx: SyncContext,
+  result: RoundResult,
+): Promise<string[]> {
+  const started = ctx.clock.now();
+  const conversations: ApiConversation[] = [];
+  let cursor: string | undefined;
+  let complete = false;
+  for (;;) {
+    const page: Page<ApiConversation> = await ctx.api.listConversations({
+      limit: PAGE_SIZE,
+      startingAfter: cursor,
+      signal: ctx.signal,
+    });
+    conversations.push(...page.data);
+    if (!page.hasMore || page.nextCursor === null) {
+      complete = !page.hasMore && page.skipped === 0;
+      break;
+    }
+    cursor = page.nextCursor;
+  }
+  const outcome = transaction(ctx.db, () =>
+    reconcileConversations(
+      ctx.db,
+      conversations,
+      complete,
+      ctx.confirmedSince(started),
+      result.batch,
+    ),
+  );
+  for (const removed of outcome.removed)
+    noteRemoved(ctx, result, removed.id, removed.droppedWrites);
+  return outcome.active;
+}
+
+async function fetchNewest(
+  ctx: SyncContext,
+  conversationId: string | undefined,
+  limit: number,
+  stopAtKnown: boolean,
+  maxPages = Number.POSITIVE_INFINITY,
+): Promise<{ messages: ApiMessage[]; complete: boolean }> {
+  const known = ctx.db.prepare('SELECT 1 FROM messages WHERE id = ?');
+  const messages: ApiMessage[] = [];
+  let cursor: string | undefined;
+  for (let pages = 1; ; pages++) {
+    const page = await ctx.api.listMessages({
+      conversationId,
+      limit,
+      startingAfter: cursor,
+      signal: ctx.signal,
+    });
+    messages.push(...page.data);
+    if (!page.hasMore) return { messages, complete: page.skipped === 0 };
+    const reachedKnown = stopAtKnown && page.data.some((m) => known.get(m.id) !== undefined);
+    if (reachedKnown || page.nextCursor === null || pages >= maxPages) {
+      return { messages, complete: false };
+    }
+    cursor = page.nextCursor;
+  }
+}
+
+/** The stretch the fetch covered without gaps; null when nothing can be concluded. */
+function rangeOf(
+  conversationId: string | null,
+  messages: readonly ApiMessage[],
+  complete: boolean,
+): FetchedRange | null {
+  if (complete) return { conversationId, after: null };
+  const oldest = messages.at(-1);
+  return oldest ? { conversationId, after: oldest.createdAt } : null;
+}
+
+/** Stores messages, fetching first any conversation they belong to that is not stored yet. */
+export async function storeMessages(
+  ctx: SyncContext,
+  result: RoundResult,
+  messages: readonly ApiMessage[],
+  range: FetchedRange | null,
+  started: number,
+): Promise<void> {
+  const unknown = unknownConversations(ctx.db, messages);
+  const gone = new Set<string>();
+  const found: ApiConversation[] = [];
+  for (const id of unknown) {
+    try {
+      found.push(await ctx.api.getConversation(id, { signal: ctx.signal }));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+      gone.add(id);
+    }
+  }
+  const kept = gone.size === 0 ? messages : messages.filter((m) => !gone.has(m.conversationId));
+  const outcome = transaction(ctx.db, () => {
+    reconcileConversations(ctx.db, found, false, new Set(), result.batch);
+    return reconcileMessages(
+      ctx.db,
+      kept,
+      range,
+      ctx.confirmedSince(started),
+      result.batch,
+      ctx.clock.now(),
+    );
+  });
+  result.incoming.push(...outcome.incoming);
+}
+
+function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {
+  const stored = db.prepare('SELECT 1 FROM conversations WHERE id = ?');
+  const ids = new Set(messages.map((m) => m.conversationId));
+  return [...ids].filter((id) => stored.get(id) === undefined);
+}
+
+/** The server no longer has a conversation we were asked about. */
+export function conversationGone(ctx: SyncContext, result: RoundResult, id: string): void {
+  const dropped = transaction(ctx.db, () => removeConversation(ctx.db, id, result.batch));
+  noteRemoved(ctx, result, id, dropped);
+}
+
+function noteRemoved(ctx: SyncContext, result: RoundResult, id: string, droppedWrites: number) {
+  ctx.log.info('conversation deleted on the server', { conversationId: id, droppedWrites });
+  if (droppedWrites > 0) {
+    result.notices.push(
+      `A conversation was deleted on the server; ${droppedWrites} pending ${
+        droppedWrites === 1 ? 'change' : 'changes'
+      } to it ${droppedWrites === 1 ? 'was' : 'were'} dropped.`,
+    );
+  }
+}
