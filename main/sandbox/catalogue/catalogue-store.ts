@@ -77,20 +77,18 @@ export function createCatalogueStore(db: DatabaseSync): CatalogueStore {
     status: String(row.status),
     origin: String(row.origin),
     orderDate: String(row.order_date),
-    lines: (orderLines.all(String(row.id)) as Row[]).map(
-      (line): OrderLine => ({
-        productEan: String(line.product_ean),
-        quantity: Number(line.quantity),
-        price: String(line.price),
-      }),
-    ),
+    lines: (orderLines.all(String(row.id)) as Row[]).map((line): OrderLine => ({
+      productEan: String(line.product_ean),
+      quantity: Number(line.quantity),
+      price: String(line.price),
+    })),
     deliveryDate: row.delivery_date === null ? null : String(row.delivery_date),
     updated: String(row.updated),
   });
 
   return {
-    saveProduct(product) {
-      upsertProduct.run({ ...product, forSale: product.forSale ? 1 : 0 });
+    saveProduct({ ean, name, price, type, status, forSale, updated }) {
+      upsertProduct.run({ ean, name, price, type, status, forSale: forSale ? 1 : 0, updated });
     },
     deleteProduct(ean) {
       removeProduct.run(ean);
@@ -104,10 +102,10 @@ export function createCatalogueStore(db: DatabaseSync): CatalogueStore {
       return Number((countProducts.get() as Row).n);
     },
     saveOrder(order) {
-      const { lines, ...fields } = order;
-      upsertOrder.run(fields);
-      lines.forEach((line, position) =>
-        insertLine.run(order.id, position, line.productEan, line.quantity, line.price),
+      const { id, number, customerId, status, origin, orderDate, deliveryDate, updated } = order;
+      upsertOrder.run({ id, number, customerId, status, origin, orderDate, deliveryDate, updated });
+      order.lines.forEach((line, position) =>
+        insertLine.run(id, position, line.productEan, line.quantity, line.price),
       );
     },
     randomOrder(statuses) {
@@ -118,7 +116,8 @@ export function createCatalogueStore(db: DatabaseSync): CatalogueStore {
       return 10_001 + Number((countOrders.get() as Row).n);
     },
     saveShipment(shipment) {
-      upsertShipment.run({ ...shipment });
+      const { id, orderId, carrier, trackingNumber, status, created, updated } = shipment;
+      upsertShipment.run({ id, orderId, carrier, trackingNumber, status, created, updated });
       return { ...shipment, customerId: customerIdOf(shipment.orderId) };
     },
     randomShipment(statuses) {
@@ -126,7 +125,18 @@ export function createCatalogueStore(db: DatabaseSync): CatalogueStore {
       return row && toShipment(row);
     },
     saveInvoice(invoice) {
-      upsertInvoice.run({ ...invoice });
+      const { id, number, orderId, status, currency, total, issueDate, dueDate, updated } = invoice;
+      upsertInvoice.run({
+        id,
+        number,
+        orderId,
+        status,
+        currency,
+        total,
+        issueDate,
+        dueDate,
+        updated,
+      });
       return { ...invoice, customerId: customerIdOf(invoice.orderId) };
     },
     randomInvoice(statuses) {

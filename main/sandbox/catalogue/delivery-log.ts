@@ -45,8 +45,7 @@ export interface OutgoingDelivery {
 }
 
 export type AttemptOutcome =
-  | { state: 'delivered' | 'failed' }
-  | { state: 'pending'; nextAttemptAt: number };
+  { state: 'delivered' | 'failed' } | { state: 'pending'; nextAttemptAt: number };
 
 /**
  * Notifications, one delivery per subscribed registration, and every attempt. The next attempt
@@ -86,8 +85,9 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
   const insertAttempt = db.prepare(`
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status, error, duration_ms)
     VALUES (?, ?, ?, ?, ?, ?)`);
+  // Only a pending delivery moves on: one abandoned mid-attempt stays failed.
   const updateDelivery = db.prepare(
-    'UPDATE webhook_deliveries SET state = ?, next_attempt_at = ? WHERE id = ?',
+    "UPDATE webhook_deliveries SET state = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
   );
   const abandonPending = db.prepare(
     "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL WHERE webhook_id = ? AND state = 'pending'",

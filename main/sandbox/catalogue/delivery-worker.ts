@@ -63,7 +63,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       `webhook ${delivery.notificationId} to ${redactedUrl(delivery.notificationUrl)}: ` +
         `attempt ${number} ${status ?? ('error' in outcome ? outcome.error : '')} -> ${next.state}`,
     );
-    if (next.state === 'pending' && !stopping.signal.aborted) schedule(delivery.id, next.nextAttemptAt);
+    if (next.state === 'pending' && !stopping.signal.aborted)
+      schedule(delivery.id, next.nextAttemptAt);
   };
 
   const run = (deliveryId: number): void => {

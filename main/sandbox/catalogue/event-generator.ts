@@ -65,13 +65,11 @@ export function createEventGenerator(
       const product = store.randomProduct({ forSale: true }) ?? createProduct();
       products.set(product.ean, product);
     }
-    const lines = [...products.values()].map(
-      (product): OrderLine => ({
-        productEan: product.ean,
-        quantity: randomInt(1, 4),
-        price: product.price,
-      }),
-    );
+    const lines = [...products.values()].map((product): OrderLine => ({
+      productEan: product.ean,
+      quantity: randomInt(1, 4),
+      price: product.price,
+    }));
     const now = nowIso();
     const order: UpdatedOrder = {
       id: randomId('ord'),

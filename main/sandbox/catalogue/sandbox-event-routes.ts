@@ -14,7 +14,7 @@ const eventBody = body({
 });
 
 const deliveriesQuery = z.object({
-  limit: integer().pipe(z.number().min(1).max(100)).default(50),
+  limit: integer(z.number().int().min(1).max(100).default(50)),
 });
 
 export interface SandboxEventRouteDeps {

@@ -27,10 +27,13 @@ export function startSimulator(
 ): { stop(): void } {
   let timer: NodeJS.Timeout;
   const next = () => {
-    timer = setTimeout(() => {
-      emit(weightedType());
-      next();
-    }, randomInt(interval.minMs, interval.maxMs + 1));
+    timer = setTimeout(
+      () => {
+        emit(weightedType());
+        next();
+      },
+      randomInt(interval.minMs, interval.maxMs + 1),
+    );
   };
   next();
   return { stop: () => clearTimeout(timer) };

@@ -96,7 +96,8 @@ describe('webhook registration', () => {
       for (const token of [null, 'not-a-token']) {
         const answer = await catalogue.call(method, path, {
           token,
-          json: method === 'POST' ? { notificationUrl: URL_A, events: ['order.created'] } : undefined,
+          json:
+            method === 'POST' ? { notificationUrl: URL_A, events: ['order.created'] } : undefined,
         });
         expect(answer.status, `${method} ${path}`).toBe(401);
         expect(answer.body.error.type).toBe('authentication_required');

@@ -52,7 +52,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(certificate: Certificate, behave: Behaviour): Promise<Receiver> {
+export async function startReceiver(
+  certificate: Certificate,
+  behave: Behaviour,
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const server = createServer(certificate, (req, res) => {
     const chunks: Buffer[] = [];
@@ -60,7 +63,7 @@ export async function startReceiver(certificate: Certificate, behave: Behaviour)
     req.on('end', () => {
       requests.push({ at: Date.now(), headers: req.headers, body: Buffer.concat(chunks) });
       const action = behave(requests.length);
-      if (action === 'reset') req.socket.resetAndDestroy();
+      if (action === 'reset') req.socket.destroy();
       else if (action !== 'hang') res.writeHead(action).end('ok');
     });
   });
@@ -105,8 +108,8 @@ export async function startCatalogue(
 ): Promise<Catalogue> {
   const { dataFile, ...rest } = options;
   const database = openSandboxDatabase(dataFile);
-  const app = await createSandboxApp({ bodyLimit: 1_000_000 });
   const lines: string[] = [];
+  const app = await createSandboxApp({ bodyLimit: 1_000_000, log: (line) => lines.push(line) });
   const service = await registerCatalogueService(app, {
     database,
     secret: SECRET,
