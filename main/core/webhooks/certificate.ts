@@ -1,6 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { generate } from 'selfsigned';
 
 export interface ReceiverCertificate {
@@ -29,6 +29,11 @@ export async function loadCertificate(
   return checked;
 }
 
+/** Where the receiver's own certificate (PEM) is kept, for the user to hand to whoever must trust it. */
+export function selfSignedCertificatePath(dataDir: string): string {
+  return join(dataDir, 'webhooks', 'receiver-cert.pem');
+}
+
 /**
  * The receiver's own self-signed pair in `<dataDir>/webhooks/`, generated on
  * first use and reused across restarts (whoever trusts it keeps trusting it)
@@ -38,8 +43,8 @@ export async function selfSignedCertificate(
   dataDir: string,
   now: number,
 ): Promise<ReceiverCertificate> {
-  const dir = join(dataDir, 'webhooks');
-  const certFile = join(dir, 'receiver-cert.pem');
+  const certFile = selfSignedCertificatePath(dataDir);
+  const dir = dirname(certFile);
   const keyFile = join(dir, 'receiver-key.pem');
   const existing = await Promise.all([readFile(certFile, 'utf8'), readFile(keyFile, 'utf8')]).then(
     ([cert, key]) => check(cert, key, now + RENEW_BEFORE_MS),

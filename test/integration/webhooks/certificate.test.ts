@@ -107,8 +107,8 @@ describe('receiver certificate', () => {
   });
 
   it('refuses to start with a missing file, a key that does not match, or only half a pair', async () => {
-    const mine = await generate(null, { keySize: 2048, algorithm: 'sha256' });
-    const theirs = await generate(null, { keySize: 2048, algorithm: 'sha256' });
+    const mine = await generate(undefined, { keySize: 2048, algorithm: 'sha256' });
+    const theirs = await generate(undefined, { keySize: 2048, algorithm: 'sha256' });
     const certFile = join(dataDir, 'cert.pem');
     const keyFile = join(dataDir, 'other-key.pem');
     await writeFile(certFile, mine.cert);
