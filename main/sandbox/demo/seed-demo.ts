@@ -1,0 +1,107 @@
+import type { MembershipRow } from '../store/conversations.ts';
+import type { Workspace } from '../store/workspace.ts';
+import { DEMO_CONTACTS, DEMO_GROUPS, FILES, LINES, REACTION_NAMES } from './demo-content.ts';
+import { seededRandom, type Random } from './random.ts';
+
+const DAY = 24 * 60 * 60;
+const DIRECT_CONVERSATIONS = 22;
+const PINNED = new Set([0, 3, 7, 12]);
+const MUTED = new Set([5, 9, 14, 23]);
+const ARCHIVED = new Set([17, 19, 21, 26]);
+const WITH_PINNED_MESSAGE = new Set([0, 23]);
+
+const attachmentFor = (random: Random, serial: number) => {
+  if (random.chance(0.6)) {
+    return {
+      name: `photo-${serial}.jpg`,
+      url: `https://picsum.photos/seed/parley-${serial}/800/600`,
+      mime_type: 'image/jpeg',
+      size: random.int(80_000, 900_000),
+    };
+  }
+  const file = random.pick(FILES);
+  return { ...file, url: `https://files.example.com/demo/${serial}/${file.name}` };
+};
+
+const reactionsFor = (random: Random, participants: readonly string[]) => {
+  const reactions: Record<string, string[]> = {};
+  for (let count = random.int(1, 2); count > 0; count -= 1) {
+    const reactors = participants.filter(() => random.chance(0.5));
+    if (reactors.length > 0) reactions[random.pick(REACTION_NAMES)] = reactors;
+  }
+  return reactions;
+};
+
+/**
+ * Seeds the demo workspace for `userId`: 22 conversations with simulated
+ * contacts and 6 groups, several weeks of history with reactions and
+ * attachments, some pinned, muted and archived, the newest messages of some
+ * conversations unread. Deterministic, so screenshots and tests can rely on it.
+ */
+export function seedDemo(workspace: Workspace, userId: string, now: number): void {
+  const { directory, conversations, database } = workspace;
+  const random = seededRandom(20_240_601);
+  database.transaction(() => {
+    for (const [index, id] of DEMO_CONTACTS.entries()) {
+      directory.ensureContact({ id, simulated: true, createdAt: now - 90 * DAY + index * DAY });
+    }
+    for (const group of DEMO_GROUPS) {
+      directory.defineGroup(group.id, [userId, ...group.members], now - 60 * DAY);
+    }
+    const targets = [
+      ...DEMO_CONTACTS.slice(0, DIRECT_CONVERSATIONS).map((id) => ({
+        contactId: id,
+        groupId: null,
+      })),
+      ...DEMO_GROUPS.map((group) => ({ contactId: null, groupId: group.id })),
+    ];
+    let serial = 0;
+    for (const [index, target] of targets.entries()) {
+      const others =
+        target.groupId === null
+          ? [target.contactId]
+          : directory.groupMembers(target.groupId).filter((id) => id !== userId);
+      const start = now - random.int(3, 42) * DAY;
+      const end = now - random.int(0, 2 * DAY);
+      const open = (at: number): MembershipRow =>
+        target.groupId === null
+          ? conversations.openDirect(userId, target.contactId as string, at)
+          : conversations.openGroup(userId, target.groupId, at);
+      const conversationId = open(start - 3600).conversation_id;
+      const count = random.int(4, 36);
+      const times = Array.from({ length: count }, () => random.int(start, end)).sort(
+        (a, b) => a - b,
+      );
+      const unreadTail = index % 4 === 0 ? random.int(1, 4) : 0;
+      const sentIds: string[] = [];
+      let lastRead = start;
+      for (const [position, at] of times.entries()) {
+        serial += 1;
+        const senderId = random.chance(0.45) ? userId : random.pick(others);
+        const unread = senderId !== userId && position >= count - unreadTail;
+        const readAt = unread ? null : Math.min(now, at + random.int(30, 3600));
+        if (readAt !== null) lastRead = Math.max(lastRead, readAt);
+        const sent = workspace.send({
+          senderId,
+          conversationId,
+          body: random.pick(LINES),
+          at,
+          readAt,
+          attachments: JSON.stringify(random.chance(0.1) ? [attachmentFor(random, serial)] : []),
+          reactions: JSON.stringify(
+            random.chance(0.2) ? reactionsFor(random, [userId, ...others]) : {},
+          ),
+        });
+        if (sent) sentIds.push(sent.id);
+      }
+      const lastAt = times.at(-1) ?? start;
+      conversations.update(userId, conversationId, {
+        is_pinned: PINNED.has(index),
+        is_muted: MUTED.has(index),
+        archived_at: ARCHIVED.has(index) ? Math.min(now, lastAt + DAY) : null,
+        pinned_message_id: WITH_PINNED_MESSAGE.has(index) ? (sentIds[0] ?? null) : null,
+        last_opened_at: Math.min(now, lastRead),
+      });
+    }
+  });
+}

@@ -1,0 +1,55 @@
+import type { MessageRow } from '../store/messages.ts';
+import type { Workspace } from '../store/workspace.ts';
+import { ANSWERS, REPLIES } from './demo-content.ts';
+
+/**
+ * Simulated contacts answer: when a user's message reaches a conversation with
+ * simulated contacts, one of them replies after `delayMs`, so a polling
+ * client visibly receives something.
+ */
+export function createSimulatedReplies(options: {
+  workspace: Workspace;
+  delayMs: number;
+  now: () => number;
+  log?: (line: string) => void;
+}) {
+  const { workspace, delayMs } = options;
+  const timers = new Set<NodeJS.Timeout>();
+  let replies = 0;
+
+  const reply = (message: MessageRow, responderId: string) => {
+    replies += 1;
+    const pool = message.body.trim().endsWith('?') ? ANSWERS : REPLIES;
+    try {
+      workspace.send({
+        senderId: responderId,
+        conversationId: message.conversation_id,
+        body: pool[replies % pool.length] as string,
+        at: options.now(),
+      });
+    } catch (error) {
+      options.log?.(`simulated reply failed: ${(error as Error).message}`);
+    }
+  };
+
+  return {
+    onMessageSent(message: MessageRow): void {
+      const sender = workspace.directory.getContact(message.sender_id);
+      if (!sender || sender.simulated === 1) return;
+      const responders = workspace.conversations
+        .recipients(message.conversation_id)
+        .filter((id) => workspace.directory.getContact(id)?.simulated === 1);
+      const responder = responders[replies % Math.max(1, responders.length)];
+      if (responder === undefined) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        reply(message, responder);
+      }, delayMs);
+      timers.add(timer);
+    },
+    stop(): void {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { MembershipRow } from '../store/conversations.ts';
+import type { MessageRow } from '../store/messages.ts';
+
+/** What the API answers: the spec's field names and types, timestamps in Unix seconds. */
+
+export function conversationJson(row: MembershipRow) {
+  return {
+    id: row.conversation_id,
+    contact_id: row.contact_id,
+    group_id: row.group_id,
+    pinned_message_id: row.pinned_message_id,
+    is_pinned: row.is_pinned === 1,
+    is_muted: row.is_muted === 1,
+    last_active_at: row.last_active_at,
+    last_opened_at: row.last_opened_at,
+    created_at: row.created_at,
+    archived_at: row.archived_at,
+  };
+}
+
+/** One reaction object per reaction name, in the order the names were first used. */
+const reactionObjects = (stored: string) =>
+  Object.entries(JSON.parse(stored) as Record<string, string[]>).map(([name, reactors]) => ({
+    [name]: reactors,
+  }));
+
+export function messageJson(row: MessageRow) {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    contact: {
+      id: row.sender_id,
+      username: row.sender_username,
+      phone_number: row.sender_phone_number,
+      avatar_url: row.sender_avatar_url,
+      last_active_at: row.sender_last_active_at,
+      created_at: row.sender_created_at,
+    },
+    message: row.body,
+    reactions: reactionObjects(row.reactions),
+    attachments: JSON.parse(row.attachments) as unknown[],
+    read_at: row.read_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export const deletedJson = (id: string) => ({ id, deleted: true });
