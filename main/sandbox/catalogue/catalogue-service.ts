@@ -1,6 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { bearerAuth } from '../http/auth.ts';
-import type { TokenLookup } from '../http/auth.ts';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { SandboxDatabase } from '../store/database.ts';
 import { createCatalogueStore } from './catalogue-store.ts';
@@ -20,10 +18,6 @@ export interface CatalogueOptions {
   database: SandboxDatabase;
   /** The signing secret. Never logged. */
   secret: string;
-  /** The same bearer tokens as the messaging service. */
-  lookupToken: TokenLookup;
-  /** Hooks run after authentication on every route (rate limit, faults), shared with messaging. */
-  onRequest?: onRequestHookHandler[];
   /** Base delay of the retry backoff; default 1000 ms. */
   backoffMs?: number;
   /** How long one delivery attempt may take; default 5000 ms. */
@@ -48,7 +42,9 @@ const DEFAULT_SIMULATION: SimulatorInterval = { minMs: 20_000, maxMs: 60_000 };
 
 /**
  * Mounts the catalogue-and-order service on the sandbox's Fastify instance, before it listens:
- * webhook registration, the sandbox event controls, and signed deliveries with retries.
+ * webhook registration, the sandbox event controls, and signed deliveries with retries. The
+ * instance authenticates as for messaging (`bearerAuth` hook, so `requestUser` works), with the
+ * same tokens, rate limit and faults.
  */
 export async function registerCatalogueService(
   app: FastifyInstance,
@@ -92,8 +88,6 @@ export async function registerCatalogueService(
     });
 
   await app.register(async (scope) => {
-    scope.addHook('onRequest', bearerAuth(options.lookupToken));
-    for (const hook of options.onRequest ?? []) scope.addHook('onRequest', hook);
     scope.addHook('preValidation', async (request) => {
       if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
         throw new ApiError('unsupported_media_type', 'Send the body as application/json.');

@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { DEMO_CONTACTS } from '../demo/demo-content.ts';
 
-/** Who orders when no list is given: contact ids of the sandbox's demo workspace. */
-export const DEFAULT_CUSTOMER_IDS = ['ava', 'ben', 'chloe', 'daniel', 'emma'];
+/** Who orders when no list is given: contacts of the demo workspace, so the app can message them. */
+export const DEFAULT_CUSTOMER_IDS = DEMO_CONTACTS.slice(0, 8);
 
 export const PRODUCT_NAMES = [
   'Espresso cup, stoneware',

@@ -7,7 +7,7 @@ import type {
   CatalogueService,
 } from '../../../main/sandbox/catalogue/catalogue-service.ts';
 import { createSandboxApp } from '../../../main/sandbox/http/app.ts';
-import { createTokenLookup } from '../../../main/sandbox/http/auth.ts';
+import { bearerAuth, createTokenLookup } from '../../../main/sandbox/http/auth.ts';
 import { openSandboxDatabase } from '../../../main/sandbox/store/database.ts';
 
 export const SECRET = 'whsec_test_only_3f9a';
@@ -104,16 +104,16 @@ export interface Answer {
 
 /** The catalogue service on a real sandbox Fastify instance, on 127.0.0.1 and a free port. */
 export async function startCatalogue(
-  options: Partial<Omit<CatalogueOptions, 'database' | 'lookupToken'>> & { dataFile?: string } = {},
+  options: Partial<Omit<CatalogueOptions, 'database'>> & { dataFile?: string } = {},
 ): Promise<Catalogue> {
   const { dataFile, ...rest } = options;
   const database = openSandboxDatabase(dataFile);
   const lines: string[] = [];
   const app = await createSandboxApp({ bodyLimit: 1_000_000, log: (line) => lines.push(line) });
+  app.addHook('onRequest', bearerAuth(createTokenLookup(USERS)));
   const service = await registerCatalogueService(app, {
     database,
     secret: SECRET,
-    lookupToken: createTokenLookup(USERS),
     backoffMs: 20,
     timeoutMs: 2000,
     log: (line) => lines.push(line),
