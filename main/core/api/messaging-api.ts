@@ -49,7 +49,11 @@ export interface Page<T> {
   /** Newest first, whatever order the server used. */
   data: T[];
   hasMore: boolean;
-  /** Pass as `startingAfter` for the next (older) page; null when there is none. */
+  /**
+   * Pass as `startingAfter` for the next page; null when there is none. Pages
+   * follow the server's own order: older pages from a newest-first server,
+   * newer ones from an oldest-first server (`traits.listOrder` says which).
+   */
   nextCursor: string | null;
   /** Records that failed validation and were left out (and logged). */
   skipped: number;
