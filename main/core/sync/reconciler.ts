@@ -44,7 +44,8 @@ export function reconcileMessages(
   let self = readSelf(db);
   const conversationContact = db.prepare('SELECT contact_id FROM conversations WHERE id = ?');
 
-  for (const message of messages) {
+  // Oldest first, so rows are stored in the order the server created them.
+  for (const message of [...messages].reverse()) {
     if (!contactsSeen.has(message.contact.id)) {
       contactsSeen.add(message.contact.id);
       upsertContact(db, message.contact, now);

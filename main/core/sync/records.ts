@@ -139,3 +139,19 @@ export function deleteConversationRows(db: Database, conversationId: string): st
 export function isLocalId(id: string): boolean {
   return id.startsWith('local_');
 }
+
+/**
+ * The conversations most recently active. Server times may have a resolution
+ * of a second, so a changed last_active_at alone can miss a message that came
+ * in the same second as the one before; these are fetched every round too.
+ */
+export function recentlyActive(db: Database, count = 5): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT id FROM conversations WHERE id NOT LIKE 'local\\_%' ESCAPE '\\'
+         ORDER BY sort_at DESC LIMIT ?`,
+      )
+      .all(count) as { id: string }[]
+  ).map((row) => row.id);
+}

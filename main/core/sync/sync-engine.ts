@@ -14,7 +14,7 @@ import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { readInitialProgress, runInitialSync } from './initial-sync.ts';
 import { announceIncoming } from './incoming-notifications.ts';
-import { isLocalId } from './records.ts';
+import { isLocalId, recentlyActive } from './records.ts';
 import { createPoller, type Activity, type HostState } from './poller.ts';
 import {
   conversationGone,
@@ -151,7 +151,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         why:
           chosen === 'newest-first'
             ? 'one message list request per round finds new messages in every conversation'
-            : 'the server does not list messages newest first: conversations with new activity are fetched one by one',
+            : 'the server is not known to list messages newest first: the conversation list, then the conversations with recent activity, are fetched one by one',
       });
       strategy = chosen;
     }
@@ -187,7 +187,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         }
       } else {
         const active = await refreshList(ctx, result);
-        const wanted = new Set([...active, ...refetch]);
+        const wanted = new Set([...active, ...recentlyActive(db), ...refetch]);
         refetch.clear();
         if (open !== null && !isLocalId(open)) wanted.add(open);
         for (const id of wanted) await refreshOpen(ctx, result, id, true);

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CoreEvent } from '../../../shared/ipc/events.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.ts';
+import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
+import type { MessagingApi } from '../../../main/core/api/messaging-api.ts';
+import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
+import { systemClock, type Clock } from '../../../main/core/ports/ports.ts';
+import { openDatabase, type Database } from '../../../main/core/store/database.ts';
+import { createSyncEngine, type SyncEngine } from '../../../main/core/sync/sync-engine.ts';
+
+export function tempDir(prefix = 'parley-sync-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface TestClient {
+  db: Database;
+  api: MessagingApi;
+  engine: SyncEngine;
+  events: CoreEvent[];
+  notifier: ReturnType<typeof recordingNotifier>;
+  settings: Settings;
+  close(): Promise<void>;
+}
+
+/** One Parley client (database, API client, sync engine) against a server, as one user. */
+export function startClient(options: {
+  url: string;
+  token: string;
+  dir: string;
+  clock?: Clock;
+  settings?: Partial<Settings>;
+  start?: boolean;
+}): TestClient {
+  const db = openDatabase(join(options.dir, 'parley.db'));
+  const api = createMessagingClient({
+    baseUrl: options.url,
+    getToken: async () => options.token,
+    log: silentLogger,
+    timeoutMs: 5_000,
+    retry: { retries: 0 },
+  });
+  const events: CoreEvent[] = [];
+  const notifier = recordingNotifier();
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const engine = createSyncEngine({
+    db,
+    api,
+    clock: options.clock ?? systemClock,
+    log: silentLogger,
+    emit: (event) => events.push(event),
+    notifier,
+    getSettings: () => settings,
+  });
+  if (options.start ?? true) engine.start();
+  return {
+    db,
+    api,
+    engine,
+    events,
+    notifier,
+    settings,
+    async close() {
+      await engine.stop();
+      db.close();
+    },
+  };
+}
+
+/** Runs rounds and flushes until the outbox is empty (or `rounds` run out). */
+export async function settle(client: TestClient, rounds = 50): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await client.engine.syncNow();
+    const status = client.engine.status();
+    if (status.pendingWrites === 0 && status.initialSync.done) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    client.engine.setHostState({ online: true });
+  }
+  throw new Error(`client did not settle: ${JSON.stringify(client.engine.status())}`);
+}
+
+export function messageTexts(db: Database, conversationId: string): string[] {
+  return (
+    db
+      .prepare('SELECT text FROM messages WHERE conversation_id = ? ORDER BY created_at, id')
+      .all(conversationId) as { text: string }[]
+  ).map((row) => row.text);
+}
+
+/** Every message on the server in one conversation, oldest first, paging through them all. */
+export async function serverMessages(api: MessagingApi, conversationId: string) {
+  const all = [];
+  let startingAfter: string | undefined;
+  for (;;) {
+    const page = await api.listMessages({ conversationId, limit: 100, startingAfter });
+    all.push(...page.data);
+    if (!page.hasMore || !page.nextCursor) break;
+    startingAfter = page.nextCursor;
+  }
+  return all.reverse();
+}
