@@ -2,7 +2,6 @@ import { getCACertificates } from 'node:tls';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import type { AttemptOutcome, DeliveryLog, OutgoingDelivery } from './delivery-log.ts';
 import { postOnce } from './https-post.ts';
-import type { PostOutcome } from './https-post.ts';
 import { signBody } from './signature.ts';
 
 export interface DeliveryWorkerOptions {
@@ -47,21 +46,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       signal: stopping.signal,
     });
     const status = 'status' in outcome ? outcome.status : null;
-    const next = nextStep(number, outcome, Date.now(), backoffMs);
-    log.recordAttempt(
-      delivery.id,
-      {
-        attempt: number,
-        at: new Date(startedAt).toISOString(),
-        status,
-        error: 'error' in outcome ? outcome.error : null,
-        durationMs: Date.now() - startedAt,
-      },
-      next,
-    );
+    const error = 'error' in outcome ? outcome.error : null;
+    const next = nextStep(number, status, Date.now(), backoffMs);
+    const at = new Date(startedAt).toISOString();
+    const durationMs = Date.now() - startedAt;
+    log.recordAttempt(delivery.id, { attempt: number, at, status, error, durationMs }, next);
     onLine(
       `webhook ${delivery.notificationId} to ${redactedUrl(delivery.notificationUrl)}: ` +
-        `attempt ${number} ${status ?? ('error' in outcome ? outcome.error : '')} -> ${next.state}`,
+        `attempt ${number} ${status ?? error} -> ${next.state}`,
     );
     if (next.state === 'pending' && !stopping.signal.aborted)
       schedule(delivery.id, next.nextAttemptAt);
@@ -100,13 +92,14 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   };
 }
 
+/** Only 200 confirms: another 2xx, a redirect, a timeout or a connection error is a failure. */
 function nextStep(
   attempt: number,
-  outcome: PostOutcome,
+  status: number | null,
   now: number,
   backoffMs: number,
 ): AttemptOutcome {
-  if ('status' in outcome && outcome.status === 200) return { state: 'delivered' };
+  if (status === 200) return { state: 'delivered' };
   if (attempt >= MAX_ATTEMPTS) return { state: 'failed' };
   return { state: 'pending', nextAttemptAt: now + retryDelayMs(attempt, backoffMs) };
 }

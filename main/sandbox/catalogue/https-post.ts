@@ -11,11 +11,23 @@ export interface PostOptions {
 }
 
 /**
- * One HTTPS POST that never throws: the receiver's status, or why there was none. The timeout
- * covers the whole exchange; redirects are not followed. A fresh connection
- * per attempt (no agent), so a receiver that resets one attempt cannot poison the next.
+ * One HTTPS POST that never rejects: the receiver's status, or why there was none. The timeout
+ * covers the whole exchange; redirects are not followed. A fresh connection per attempt (no
+ * agent), so a receiver that resets one attempt cannot poison the next.
  */
-export function postOnce(url: string, body: Buffer, options: PostOptions): Promise<PostOutcome> {
+export async function postOnce(
+  url: string,
+  body: Buffer,
+  options: PostOptions,
+): Promise<PostOutcome> {
+  try {
+    return await send(url, body, options);
+  } catch (error) {
+    return { error: describe(error) };
+  }
+}
+
+function send(url: string, body: Buffer, options: PostOptions): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const req = request(url, {
       method: 'POST',
@@ -40,9 +52,12 @@ export function postOnce(url: string, body: Buffer, options: PostOptions): Promi
       res.on('error', () => {});
       resolve({ status: res.statusCode ?? 0 });
     });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      resolve({ error: error.code ? `${error.code}: ${error.message}` : error.message });
-    });
+    req.on('error', (error) => resolve({ error: describe(error) }));
     req.end(body);
   });
+}
+
+function describe(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code ? `${code}: ${message}` : String(message ?? error);
 }
