@@ -35,6 +35,8 @@ export const invalidInput = (message: string, field: string | null = null) =>
 export function kindForStatus(status: number): ApiErrorKind {
   if (status === 401 || status === 403) return 'unauthorized';
   if (status === 404) return 'not-found';
+  // The server gave up waiting for the request: the same as our own timeout, and as safe to retry.
+  if (status === 408) return 'timeout';
   if (status === 429) return 'rate-limited';
   if (status >= 500) return 'server';
   return 'invalid-input';

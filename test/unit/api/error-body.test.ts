@@ -55,11 +55,14 @@ describe('error bodies', () => {
   });
 
   it('maps statuses to the kinds the core acts on', () => {
-    const kinds = [401, 403, 404, 400, 409, 413, 415, 422, 429, 500, 502, 503].map(kindForStatus);
+    const kinds = [401, 403, 404, 408, 400, 409, 413, 415, 422, 429, 500, 502, 503].map(
+      kindForStatus,
+    );
     expect(kinds).toEqual([
       'unauthorized',
       'unauthorized',
       'not-found',
+      'timeout',
       'invalid-input',
       'invalid-input',
       'invalid-input',
