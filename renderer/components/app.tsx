@@ -1,24 +1,85 @@
-import { useEffect, useState } from 'react';
-import type { Session } from '../../shared/model/session.ts';
-import { call } from '../ipc/parley.ts';
+import { useEffect } from 'react';
+import { useActivity } from '../stores/activity-store.ts';
+import { connectCoreEvents } from '../stores/core-events.ts';
+import { useConversationList } from '../stores/conversation-list-store.ts';
+import { useSession } from '../stores/session-store.ts';
+import { useSettings } from '../stores/settings-store.ts';
+import { useUi } from '../stores/ui-store.ts';
+import { ActivityView } from './activity/activity-view.tsx';
+import { DialogHost } from './shell/dialog-host.tsx';
+import { Notices } from './shell/notices.tsx';
+import { Rail } from './shell/rail.tsx';
+import { Sidebar } from './shell/sidebar.tsx';
+import { useActivityReports } from './shell/use-activity-reports.ts';
+import { useGlobalShortcuts } from './shell/use-global-shortcuts.ts';
+import { useTheme } from './shell/use-theme.ts';
+import { Welcome } from './shell/welcome.tsx';
+import { ThreadView } from './thread/thread-view.tsx';
 
 export function App() {
-  const [session, setSession] = useState<Session | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const session = useSession((s) => s.session);
+  const loadError = useSession((s) => s.loadError);
+  const view = useUi((s) => s.view);
+  const unseen = useActivity((s) => s.unseen);
+  const signedIn = session?.state === 'signed-in';
 
   useEffect(() => {
-    call('session:get', {}).then(setSession, (e: Error) => setError(e.message));
+    const disconnect = connectCoreEvents();
+    void useSession.getState().load();
+    void useSettings.getState().load();
+    return disconnect;
   }, []);
 
+  useEffect(() => {
+    if (!signedIn) return;
+    void useConversationList.getState().refreshCounts();
+    void useActivity.getState().refresh();
+  }, [signedIn, session?.baseUrl]);
+
+  useTheme();
+  useActivityReports();
+  useGlobalShortcuts(signedIn);
+
+  if (!session) {
+    return (
+      <main className="app-loading" aria-busy={!loadError}>
+        <h1>Parley</h1>
+        {loadError ? (
+          <div role="alert">
+            <p>{loadError}</p>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => void useSession.getState().load()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status">Opening…</p>
+        )}
+      </main>
+    );
+  }
+
   return (
-    <main className="app-shell" aria-label="Parley">
-      <h1>Parley</h1>
-      {error && <p role="alert">{error}</p>}
-      {session && (
-        <p role="status" aria-label="Session">
-          {session.state === 'signed-in' ? `Signed in to ${session.baseUrl}` : 'Not signed in'}
-        </p>
+    <>
+      {signedIn ? (
+        <div className="app">
+          <Rail activityUnseen={unseen} />
+          <Sidebar />
+          <main
+            className="main-pane"
+            aria-label={view === 'activity' ? 'Activity' : 'Conversation'}
+          >
+            {view === 'activity' ? <ActivityView /> : <ThreadView />}
+          </main>
+        </div>
+      ) : (
+        <Welcome />
       )}
-    </main>
+      <DialogHost />
+      <Notices />
+    </>
   );
 }

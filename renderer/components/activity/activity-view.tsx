@@ -1,0 +1,112 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
+import { plural } from '../../lib/format.ts';
+import { activityAt, useActivity } from '../../stores/activity-store.ts';
+import { ActivityCard, activityTitle } from './activity-card.tsx';
+
+/** Orders, shipments, invoices and product changes, newest first, beside the conversations. */
+export function ActivityView() {
+  const total = useActivity((s) => s.total);
+  const pages = useActivity((s) => s.pages);
+  const type = useActivity((s) => s.type);
+  const unseen = useActivity((s) => s.unseen);
+  const error = useActivity((s) => s.error);
+  const setType = useActivity((s) => s.setType);
+  const setVisible = useActivity((s) => s.setVisible);
+  const markSeen = useActivity((s) => s.markSeen);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 160,
+    getItemKey: (index) => activityAt(pages, index)?.id ?? `slot-${index}`,
+    overscan: 4,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const last = rows[rows.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    setVisible(first, last);
+  }, [first, last, total, setVisible]);
+
+  useEffect(() => {
+    if (document.visibilityState !== 'visible') return;
+    const ids: string[] = [];
+    for (let index = first; index <= last; index += 1) {
+      const item = activityAt(pages, index);
+      if (item && !item.seen) ids.push(item.id);
+    }
+    if (ids.length > 0) markSeen(ids);
+  }, [first, last, pages, markSeen]);
+
+  return (
+    <section className="activity" aria-labelledby="activity-title">
+      <header className="thread-header">
+        <div className="thread-title">
+          <h2 id="activity-title">Activity</h2>
+          <p>
+            {plural(total, 'event')}
+            {unseen > 0 ? `, ${unseen} new` : ''}
+          </p>
+        </div>
+        <select
+          aria-label="Event type"
+          value={type ?? ''}
+          onChange={(event) => setType(event.target.value || null)}
+        >
+          <option value="">All events</option>
+          {CATALOGUE_EVENT_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {activityTitle(value)}
+            </option>
+          ))}
+        </select>
+      </header>
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      <div
+        ref={scrollRef}
+        className="activity-feed"
+        role="feed"
+        aria-busy={false}
+        aria-label="Events"
+        tabIndex={0}
+      >
+        <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => {
+            const item = activityAt(pages, row.index);
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="virtual-row"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                {item ? (
+                  <ActivityCard item={item} />
+                ) : (
+                  <div className="activity-card placeholder" aria-hidden="true" />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {total === 0 && !error && (
+        <p className="list-empty">
+          No events yet. Register the webhook receiver in Settings to see orders and catalogue
+          changes here.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
+import { openConversation } from '../../stores/navigation.ts';
+import { useThread } from '../../stores/thread-store.ts';
+import { MenuPopup, type MenuAnchor } from '../common/menu.tsx';
+import { conversationMenuEntries } from './conversation-menu.ts';
+import { ConversationRow } from './conversation-row.tsx';
+
+const ROW_HEIGHT = 68;
+
+const EMPTY_TEXT = {
+  all: 'No conversations yet. Start one with the pencil button.',
+  pinned: 'No pinned conversations.',
+  muted: 'No muted conversations.',
+  archived: 'No archived conversations.',
+} as const;
+
+/**
+ * The conversation list: a listbox whose rows are fetched in offset windows
+ * as they scroll into view, so 10,000 conversations cost what a screenful does.
+ */
+export function ConversationList() {
+  const total = useConversationList((s) => s.total);
+  const pages = useConversationList((s) => s.pages);
+  const filter = useConversationList((s) => s.filter);
+  const query = useConversationList((s) => s.query);
+  const error = useConversationList((s) => s.error);
+  const setVisible = useConversationList((s) => s.setVisible);
+  const openId = useThread((s) => s.conversationId);
+  const [active, setActive] = useState(0);
+  const [menu, setMenu] = useState<{
+    conversation: ConversationSummary;
+    anchor: MenuAnchor;
+  } | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+
+  // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const last = rows[rows.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    setVisible(first, last);
+  }, [first, last, total, setVisible]);
+
+  const activeIndex = Math.min(active, Math.max(0, total - 1));
+  const activeConversation = conversationAt(pages, activeIndex);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(total - 1, index));
+    setActive(next);
+    virtualizer.scrollToIndex(next);
+  };
+
+  const openMenu = (conversation: ConversationSummary, anchor: MenuAnchor) =>
+    setMenu({ conversation, anchor });
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT));
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(activeIndex + 1),
+      ArrowUp: () => moveTo(activeIndex - 1),
+      PageDown: () => moveTo(activeIndex + pageRows),
+      PageUp: () => moveTo(activeIndex - pageRows),
+      Home: () => moveTo(0),
+      End: () => moveTo(total - 1),
+      Enter: () => activeConversation && openConversation(activeConversation.id),
+      ' ': () => activeConversation && openConversation(activeConversation.id),
+      ContextMenu: () => activeConversation && openMenuAtRow(activeConversation, activeIndex),
+    };
+    const action =
+      event.key === 'F10' && event.shiftKey
+        ? keys.ContextMenu
+        : event.shiftKey
+          ? undefined
+          : keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const openMenuAtRow = (conversation: ConversationSummary, index: number) => {
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    const rect = row?.getBoundingClientRect();
+    openMenu(conversation, rect ? { x: rect.left + 60, y: rect.bottom - 8 } : { x: 80, y: 80 });
+  };
+
+  const rowFromEvent = (event: React.MouseEvent) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    return row ? Number(row.dataset.index) : null;
+  };
+
+  return (
+    <div className="conversation-list-wrap">
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      <div
+        ref={scrollRef}
+        className="conversation-list"
+        role="listbox"
+        aria-label={query ? 'Matching conversations' : 'Conversations'}
+        aria-activedescendant={activeConversation ? `${baseId}-${activeIndex}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onClick={(event) => {
+          const index = rowFromEvent(event);
+          const conversation = index === null ? undefined : conversationAt(pages, index);
+          if (index === null || !conversation) return;
+          setActive(index);
+          openConversation(conversation.id);
+        }}
+        onContextMenu={(event) => {
+          const index = rowFromEvent(event);
+          const conversation = index === null ? undefined : conversationAt(pages, index);
+          if (index === null || !conversation) return;
+          event.preventDefault();
+          setActive(index);
+          openMenu(conversation, { x: event.clientX, y: event.clientY });
+        }}
+      >
+        <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => {
+            const conversation = conversationAt(pages, row.index);
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                className="virtual-row"
+                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+              >
+                {conversation ? (
+                  <ConversationRow
+                    conversation={conversation}
+                    domId={`${baseId}-${row.index}`}
+                    selected={conversation.id === openId}
+                    active={row.index === activeIndex}
+                  />
+                ) : (
+                  <div className="conversation-row placeholder" aria-hidden="true" />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {total === 0 && !error && (
+        <p className="list-empty">{query ? 'No conversation matches.' : EMPTY_TEXT[filter]}</p>
+      )}
+      {menu && (
+        <MenuPopup
+          label={`Actions for ${menu.conversation.title}`}
+          entries={conversationMenuEntries(menu.conversation)}
+          anchor={menu.anchor}
+          onClose={() => setMenu(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import {
+  askDelete,
+  askRename,
+  MUTE_CHOICES,
+  setArchived,
+  setMuted,
+  setPinned,
+} from '../../stores/conversation-actions.ts';
+import type { MenuEntry } from '../common/menu.tsx';
+
+/** The same actions from the row's context menu and from the thread header. */
+export function conversationMenuEntries(conversation: ConversationSummary): MenuEntry[] {
+  const mute: MenuEntry[] = conversation.isMuted
+    ? [{ label: 'Unmute', onSelect: () => setMuted(conversation, false, null) }]
+    : MUTE_CHOICES.map((choice) => ({
+        label: choice.label,
+        onSelect: () => setMuted(conversation, true, choice.forMs),
+      }));
+  return [
+    {
+      label: conversation.isPinned ? 'Unpin' : 'Pin',
+      onSelect: () => setPinned(conversation, !conversation.isPinned),
+    },
+    ...mute,
+    {
+      label: conversation.archivedAt === null ? 'Archive' : 'Unarchive',
+      onSelect: () => setArchived(conversation, conversation.archivedAt === null),
+    },
+    { label: 'Rename…', onSelect: () => askRename(conversation) },
+    'separator',
+    { label: 'Delete…', danger: true, onSelect: () => askDelete(conversation) },
+  ];
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId, useState } from 'react';
+import type { ContactSuggestion } from '../../../shared/model/conversation.ts';
+import { LIMITS } from '../../../shared/model/limits.ts';
+import { call } from '../../ipc/parley.ts';
+import { createConversation } from '../../stores/conversation-actions.ts';
+import { openConversation } from '../../stores/navigation.ts';
+import { Avatar } from '../common/avatar.tsx';
+import { Modal } from '../common/modal.tsx';
+import { useActiveOption } from '../common/use-active-option.ts';
+
+const SUGGEST_AFTER_MS = 150;
+
+/** With a contact id or a group id (exactly one), suggesting contacts already seen. */
+export function NewConversationDialog({ onClose }: { onClose(): void }) {
+  const [kind, setKind] = useState<'contact' | 'group'>('contact');
+  const [value, setValue] = useState('');
+  const [suggestions, setSuggestions] = useState<ContactSuggestion[]>([]);
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+
+  useEffect(() => {
+    if (kind !== 'contact') return;
+    let live = true;
+    const timer = setTimeout(() => {
+      call('contacts:suggest', { query: value.trim(), limit: 8 }).then(
+        (result) => live && setSuggestions(result.items),
+        () => live && setSuggestions([]),
+      );
+    }, SUGGEST_AFTER_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [kind, value]);
+
+  const shown = kind === 'contact' ? suggestions : [];
+
+  const pick = (suggestion: ContactSuggestion) => {
+    onClose();
+    if (suggestion.conversationId) openConversation(suggestion.conversationId);
+    else void createConversation({ contactId: suggestion.id });
+  };
+  const { active, setActive, onKeyDown } = useActiveOption(
+    shown.length,
+    (index) => {
+      const suggestion = shown[index];
+      if (suggestion) pick(suggestion);
+    },
+    -1,
+  );
+
+  const submit = async () => {
+    const id = value.trim();
+    if (!id || busy) return;
+    setBusy(true);
+    const created = await createConversation(
+      kind === 'contact' ? { contactId: id } : { groupId: id },
+    );
+    setBusy(false);
+    if (created) onClose();
+  };
+
+  return (
+    <Modal title="New conversation" onClose={onClose} className="new-conversation">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <fieldset className="segmented">
+          <legend>With</legend>
+          <label>
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'contact'}
+              onChange={() => setKind('contact')}
+            />
+            A contact
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'group'}
+              onChange={() => setKind('group')}
+            />
+            A group
+          </label>
+        </fieldset>
+        <label className="field">
+          <span>{kind === 'contact' ? 'Contact id or name' : 'Group id'}</span>
+          <input
+            autoFocus
+            role={kind === 'contact' ? 'combobox' : undefined}
+            aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
+            aria-controls={kind === 'contact' ? listId : undefined}
+            aria-autocomplete={kind === 'contact' ? 'list' : undefined}
+            aria-activedescendant={active >= 0 && shown[active] ? `${listId}-${active}` : undefined}
+            value={value}
+            maxLength={LIMITS.idLength}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </label>
+        {shown.length > 0 && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Contacts you have talked to"
+            className="suggestions"
+          >
+            {shown.map((suggestion, index) => (
+              <li
+                key={suggestion.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? 'active' : ''}
+                onMouseEnter={() => setActive(index)}
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pick(suggestion);
+                }}
+              >
+                <Avatar
+                  name={suggestion.username || suggestion.id}
+                  url={suggestion.avatarUrl}
+                  size={28}
+                />
+                <span className="suggestion-name">{suggestion.username || suggestion.id}</span>
+                <span className="suggestion-id">{suggestion.id}</span>
+                {suggestion.conversationId && <span className="hint">open</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button primary" disabled={!value.trim() || busy}>
+            Start conversation
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { LIMITS } from '../../../shared/model/limits.ts';
+import { describeError } from '../../ipc/errors.ts';
+import { call } from '../../ipc/parley.ts';
+import { openConversation } from '../../stores/navigation.ts';
+import { Avatar } from '../common/avatar.tsx';
+import { Modal } from '../common/modal.tsx';
+import { useActiveOption } from '../common/use-active-option.ts';
+
+const SHOWN = 12;
+
+/** Ctrl/Cmd+K: type part of a name, Enter opens the top match. */
+export function QuickSwitcher({ onClose }: { onClose(): void }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<ConversationSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    let live = true;
+    const trimmed = query.trim();
+    call('conversations:list', {
+      filter: 'all',
+      ...(trimmed ? { query: trimmed } : {}),
+      limit: SHOWN,
+    }).then(
+      (page) => {
+        if (!live) return;
+        setResults(page.items);
+        setError(null);
+      },
+      (failure) => live && setError(describeError(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const open = (index: number) => {
+    const conversation = results[index];
+    if (!conversation) return;
+    onClose();
+    openConversation(conversation.id);
+  };
+  const { active, setActive, onKeyDown } = useActiveOption(results.length, open);
+
+  return (
+    <Modal title="Go to conversation" onClose={onClose} className="quick-switcher">
+      <input
+        autoFocus
+        type="text"
+        role="combobox"
+        aria-label="Conversation name"
+        aria-expanded={results.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        placeholder="Type a name"
+        value={query}
+        maxLength={LIMITS.queryLength}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      <ul id={listId} role="listbox" aria-label="Conversations" className="suggestions">
+        {results.map((conversation, index) => (
+          <li
+            key={conversation.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'active' : ''}
+            onMouseEnter={() => setActive(index)}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              open(index);
+            }}
+          >
+            <Avatar name={conversation.title} url={conversation.avatarUrl} size={28} />
+            <span className="suggestion-name">{conversation.title}</span>
+            {conversation.unreadCount > 0 && (
+              <span className="badge">{conversation.unreadCount}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {results.length === 0 && !error && <p className="hint">No conversation matches.</p>}
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import type { SearchHit } from '../../../shared/model/message.ts';
+import { describeError } from '../../ipc/errors.ts';
+import { call } from '../../ipc/parley.ts';
+import { listTime } from '../../lib/format.ts';
+import { openConversation } from '../../stores/navigation.ts';
+
+const PAGE = 20;
+
+function Snippet({ hit }: { hit: SearchHit }) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of hit.highlights) {
+    if (start < at || end <= start) continue;
+    parts.push(hit.snippet.slice(at, start));
+    parts.push(<mark key={start}>{hit.snippet.slice(start, end)}</mark>);
+    at = end;
+  }
+  parts.push(hit.snippet.slice(at));
+  return <span className="hit-snippet">{parts}</span>;
+}
+
+/** Full-text results from the core's index; each opens its thread at the message. */
+export function MessageResults({ query }: { query: string }) {
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [searched, setSearched] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    call('messages:search', { query, limit: PAGE }).then(
+      (result) => {
+        if (!live) return;
+        setHits(result.hits);
+        setHasMore(result.hasMore);
+        setError(null);
+        setSearched(query);
+      },
+      (failure) => {
+        if (!live) return;
+        setHits([]);
+        setError(describeError(failure));
+        setSearched(query);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const more = async () => {
+    try {
+      const result = await call('messages:search', { query, offset: hits.length, limit: PAGE });
+      setHits([...hits, ...result.hits]);
+      setHasMore(result.hasMore);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  return (
+    <section className="message-results" aria-label="Messages found">
+      <h2 className="section-title">Messages</h2>
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      {searched === query && hits.length === 0 && !error && (
+        <p className="list-empty">No message contains “{query}”.</p>
+      )}
+      <ul className="hits">
+        {hits.map((hit) => (
+          <li key={hit.messageId}>
+            <button
+              type="button"
+              className="hit"
+              onClick={() => openConversation(hit.conversationId, hit.messageId)}
+            >
+              <span className="hit-line">
+                <span className="hit-title">{hit.conversationTitle}</span>
+                <span className="row-time">{listTime(hit.createdAt)}</span>
+              </span>
+              <span className="hit-line">
+                <span className="hit-sender">{hit.senderName}: </span>
+                <Snippet hit={hit} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <button type="button" className="button secondary small" onClick={() => void more()}>
+          More results
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useUi } from '../../stores/ui-store.ts';
+import { Icon } from '../common/icon.tsx';
+
+/** The narrow strip on the far left, as in Signal: sections, and settings at the foot. */
+export function Rail({ activityUnseen }: { activityUnseen: number }) {
+  const view = useUi((s) => s.view);
+  const setView = useUi((s) => s.setView);
+  const openDialog = useUi((s) => s.openDialog);
+  return (
+    <nav className="rail" aria-label="Sections">
+      <button
+        type="button"
+        className="rail-button"
+        aria-label="Chats"
+        title="Chats"
+        aria-current={view === 'chats' ? 'page' : undefined}
+        onClick={() => setView('chats')}
+      >
+        <Icon name="chats" size={22} />
+      </button>
+      <button
+        type="button"
+        className="rail-button"
+        aria-label={activityUnseen > 0 ? `Activity, ${activityUnseen} new` : 'Activity'}
+        title="Orders and catalogue activity"
+        aria-current={view === 'activity' ? 'page' : undefined}
+        onClick={() => setView('activity')}
+      >
+        <Icon name="activity" size={22} />
+        {activityUnseen > 0 && (
+          <span className="rail-badge">{activityUnseen > 99 ? '99+' : activityUnseen}</span>
+        )}
+      </button>
+      <span className="rail-spacer" />
+      <button
+        type="button"
+        className="rail-button"
+        aria-label="Settings"
+        title="Settings (Ctrl+,)"
+        onClick={() => openDialog({ kind: 'settings' })}
+      >
+        <Icon name="settings" size={22} />
+      </button>
+    </nav>
+  );
+}

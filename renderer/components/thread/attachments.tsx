@@ -1,0 +1,58 @@
+import type { AttachmentView } from '../../../shared/model/message.ts';
+import { fileSize } from '../../lib/format.ts';
+import { isHttpUrl } from '../../lib/links.ts';
+import { Icon } from '../common/icon.tsx';
+import { openLink } from './message-text.tsx';
+
+function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
+  const url = isHttpUrl(attachment.url) ? attachment.url : null;
+  const details = [
+    attachment.kind === 'unknown' ? 'Attachment' : null,
+    attachment.size !== null ? fileSize(attachment.size) : null,
+  ].filter(Boolean);
+  const content = (
+    <>
+      <Icon name="file" />
+      <span className="attachment-name">{attachment.name || 'Attachment'}</span>
+      {details.length > 0 && <span className="attachment-size">{details.join(' · ')}</span>}
+    </>
+  );
+  return url ? (
+    <button
+      type="button"
+      className="attachment-chip"
+      title={`Open ${attachment.name} in the browser`}
+      onClick={() => openLink(url)}
+    >
+      {content}
+    </button>
+  ) : (
+    <span className="attachment-chip">{content}</span>
+  );
+}
+
+/** Images from http(s) as capped thumbnails; everything else, and any odd shape, as a chip. */
+export function Attachments({ attachments }: { attachments: AttachmentView[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <div className="attachments">
+      {attachments.map((attachment, index) => {
+        const url =
+          attachment.kind === 'image' && isHttpUrl(attachment.url) ? attachment.url : null;
+        return url ? (
+          <button
+            key={index}
+            type="button"
+            className="attachment-image"
+            aria-label={`Open image ${attachment.name}`}
+            onClick={() => openLink(url)}
+          >
+            <img src={url} alt={attachment.name} loading="lazy" referrerPolicy="no-referrer" />
+          </button>
+        ) : (
+          <AttachmentChip key={index} attachment={attachment} />
+        );
+      })}
+    </div>
+  );
+}

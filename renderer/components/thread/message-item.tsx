@@ -1,0 +1,190 @@
+import { memo, useState } from 'react';
+import type { MessageView } from '../../../shared/model/message.ts';
+import { exactTime, messageTime } from '../../lib/format.ts';
+import {
+  askDeleteMessage,
+  discardWrite,
+  pinMessage,
+  retryWrite,
+  toggleReaction,
+} from '../../stores/message-actions.ts';
+import { useNotices } from '../../stores/notice-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { Avatar } from '../common/avatar.tsx';
+import { Icon } from '../common/icon.tsx';
+import { MenuButton, MenuPopup, type MenuEntry } from '../common/menu.tsx';
+import { Attachments } from './attachments.tsx';
+import { MessageText } from './message-text.tsx';
+import { QUICK_REACTIONS, Reactions } from './reactions.tsx';
+
+function StateMark({ message }: { message: MessageView }) {
+  if (message.state === 'pending') {
+    return (
+      <span className="state-mark" role="img" aria-label="Sending" title="Sending">
+        <Icon name="clock" size={14} />
+      </span>
+    );
+  }
+  if (message.state === 'failed') {
+    return (
+      <span className="state-mark failed" role="img" aria-label="Not sent" title="Not sent">
+        <Icon name="alert" size={14} />
+      </span>
+    );
+  }
+  return message.own ? (
+    <span className="state-mark" role="img" aria-label="Sent" title="Sent">
+      <Icon name="check" size={14} />
+    </span>
+  ) : null;
+}
+
+function ReactButton({ message }: { message: MessageView }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="React"
+        title="React"
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+      >
+        <Icon name="smile" />
+      </button>
+      {anchor && (
+        <MenuPopup
+          className="menu reaction-picker"
+          label="Reactions"
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          entries={QUICK_REACTIONS.map((reaction) => ({
+            label: reaction,
+            checked: message.reactions.some((r) => r.name === reaction && r.mine),
+            onSelect: () => toggleReaction(message, reaction),
+          }))}
+        />
+      )}
+    </>
+  );
+}
+
+function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
+  const confirmed = !message.id.startsWith('local_');
+  const entries: MenuEntry[] = [];
+  if (confirmed) {
+    entries.push({
+      label: pinned ? 'Unpin message' : 'Pin message',
+      onSelect: () => pinMessage(message.conversationId, pinned ? null : message.id),
+    });
+  }
+  if (message.text) {
+    entries.push({
+      label: 'Copy text',
+      onSelect: () =>
+        navigator.clipboard.writeText(message.text).then(
+          () => useNotices.getState().push('info', 'Copied'),
+          () => useNotices.getState().push('error', 'Could not copy the text.'),
+        ),
+    });
+  }
+  if (message.own && confirmed) {
+    entries.push({
+      label: 'Edit',
+      onSelect: () => useUi.getState().setEditing({ id: message.id, text: message.text }),
+    });
+    entries.push('separator');
+    entries.push({ label: 'Delete…', danger: true, onSelect: () => askDeleteMessage(message) });
+  }
+  return entries;
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  startsGroup,
+  showSender,
+  highlighted,
+  editing,
+  pinned,
+}: {
+  message: MessageView;
+  startsGroup: boolean;
+  showSender: boolean;
+  highlighted: boolean;
+  editing: boolean;
+  pinned: boolean;
+}) {
+  const author = message.own ? 'You' : message.sender.username || message.sender.id;
+  const showAuthor = showSender && startsGroup && !message.own;
+  const classes = [
+    'message',
+    message.own ? 'own' : 'theirs',
+    startsGroup ? 'group-start' : '',
+    highlighted ? 'highlighted' : '',
+    editing ? 'editing' : '',
+    message.state,
+  ].join(' ');
+  return (
+    <article className={classes} aria-label={`${author}, ${messageTime(message.createdAt)}`}>
+      {showSender && !message.own && (
+        <div className="message-avatar">
+          {startsGroup && <Avatar name={author} url={message.sender.avatarUrl} size={32} />}
+        </div>
+      )}
+      <div className="message-column">
+        <div className="bubble-row">
+          <div className="bubble">
+            {showAuthor && <span className="sender">{author}</span>}
+            {pinned && (
+              <span className="pinned-mark">
+                <Icon name="pin" size={12} /> Pinned
+              </span>
+            )}
+            {message.text && <MessageText text={message.text} />}
+            <Attachments attachments={message.attachments} />
+            <span className="meta">
+              {message.updatedAt !== null && message.updatedAt > message.createdAt && (
+                <span className="edited">Edited</span>
+              )}
+              <time
+                dateTime={new Date(message.createdAt).toISOString()}
+                title={exactTime(message.createdAt)}
+              >
+                {messageTime(message.createdAt)}
+              </time>
+              <StateMark message={message} />
+            </span>
+          </div>
+          <div className="message-actions" role="toolbar" aria-label="Message actions">
+            <ReactButton message={message} />
+            <MenuButton label="More actions" entries={() => messageMenu(message, pinned)}>
+              <Icon name="more" />
+            </MenuButton>
+          </div>
+        </div>
+        <Reactions message={message} />
+        {message.state === 'failed' && message.outboxId !== null && (
+          <div className="failed-row">
+            <span>Not sent{message.error ? `: ${message.error}` : ''}</span>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => retryWrite(message.outboxId!)}
+            >
+              Retry
+            </button>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => discardWrite(message.outboxId!)}
+            >
+              Discard
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+});

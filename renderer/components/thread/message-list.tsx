@@ -1,0 +1,184 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { dayLabel, plural } from '../../lib/format.ts';
+import { threadViewport, useThread } from '../../stores/thread-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { Icon } from '../common/icon.tsx';
+import { MessageItem } from './message-item.tsx';
+import { threadRows, type ThreadRow } from './thread-rows.ts';
+
+const AT_END_PX = 48;
+
+function estimate(row: ThreadRow | undefined): number {
+  return row?.kind === 'message' ? 56 : 40;
+}
+
+/**
+ * The thread: virtualized and anchored at the bottom. Older pages load as the
+ * user nears the top (the view keeps its place); new messages follow only when
+ * the user is already at the bottom, otherwise a pill counts them.
+ */
+export function MessageList() {
+  const items = useThread((s) => s.items);
+  const hasBefore = useThread((s) => s.hasBefore);
+  const hasAfter = useThread((s) => s.hasAfter);
+  const firstUnreadId = useThread((s) => s.firstUnreadId);
+  const conversation = useThread((s) => s.conversation);
+  const scrollTarget = useThread((s) => s.scrollTarget);
+  const highlightId = useThread((s) => s.highlightId);
+  const loadOlder = useThread((s) => s.loadOlder);
+  const loadNewer = useThread((s) => s.loadNewer);
+  const markSeen = useThread((s) => s.markSeen);
+  const jumpToLatest = useThread((s) => s.jumpToLatest);
+  const editingId = useUi((s) => s.editing?.id ?? null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [atEnd, setAtEnd] = useState(true);
+  const [unseenNew, setUnseenNew] = useState(0);
+  const lastIdRef = useRef<string | null>(null);
+
+  const rows = useMemo(
+    () => threadRows(items, { firstUnreadId, hasBefore, hasAfter }),
+    [items, firstUnreadId, hasBefore, hasAfter],
+  );
+  const isGroup = conversation?.groupId != null;
+  const pinnedId = conversation?.pinnedMessageId ?? null;
+
+  // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimate(rows[index]),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    anchorTo: 'end',
+    followOnAppend: !hasAfter,
+    scrollEndThreshold: AT_END_PX,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const firstIndex = virtualRows[0]?.index ?? 0;
+  const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    if (!scrollTarget) return;
+    if (scrollTarget.kind === 'bottom') {
+      virtualizer.scrollToEnd();
+      return;
+    }
+    const index = rows.findIndex((row) =>
+      row.kind === 'message' ? row.key === scrollTarget.id : false,
+    );
+    if (index < 0) return;
+    const dividerFirst = rows[index - 1]?.kind === 'unread' && !scrollTarget.highlight;
+    virtualizer.scrollToIndex(dividerFirst ? index - 1 : index, {
+      align: dividerFirst ? 'start' : 'center',
+    });
+    // Only a fresh target scrolls; later row changes must not pull the view back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollTarget?.nonce]);
+
+  // Rows near either end of the loaded window fetch the next page that way.
+  useEffect(() => {
+    if (rows[firstIndex]?.kind === 'older') void loadOlder();
+    if (rows[lastIndex]?.kind === 'newer') void loadNewer();
+  }, [firstIndex, lastIndex, rows, loadOlder, loadNewer]);
+
+  // New messages at the end while the user reads further up: count them for the pill.
+  const lastId = items[items.length - 1]?.id ?? null;
+  useEffect(() => {
+    const previous = lastIdRef.current;
+    lastIdRef.current = lastId;
+    if (!previous || !lastId || previous === lastId || atEnd || hasAfter) return;
+    const from = items.findIndex((m) => m.id === previous);
+    if (from < 0) return;
+    const added = items.slice(from + 1).filter((m) => !m.own).length;
+    if (added > 0) setUnseenNew((count) => count + added);
+  }, [lastId, items, atEnd, hasAfter]);
+
+  // What is on screen: remembered for refreshes, and read when the window has the user's eyes.
+  useEffect(() => {
+    const onScreen = virtualRows
+      .map((v) => rows[v.index])
+      .filter((row): row is Extract<ThreadRow, { kind: 'message' }> => row?.kind === 'message');
+    threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
+    threadViewport.atEnd = atEnd;
+    const newest = onScreen[onScreen.length - 1]?.message;
+    if (newest && document.visibilityState === 'visible' && document.hasFocus()) {
+      markSeen(newest);
+    }
+  });
+
+  const onScroll = () => {
+    const end = virtualizer.isAtEnd(AT_END_PX) && !hasAfter;
+    if (end !== atEnd) setAtEnd(end);
+    if (end && unseenNew > 0) setUnseenNew(0);
+  };
+
+  return (
+    <div className="message-list-wrap">
+      <div
+        ref={scrollRef}
+        className="message-list"
+        role="region"
+        aria-label="Messages"
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualRows.map((virtualRow) => {
+            const row = rows[virtualRow.index];
+            if (!row) return null;
+            return (
+              <div
+                key={virtualRow.key}
+                ref={virtualizer.measureElement}
+                data-index={virtualRow.index}
+                className="virtual-row"
+                style={{ transform: `translateY(${virtualRow.start}px)` }}
+              >
+                {row.kind === 'message' ? (
+                  <MessageItem
+                    message={row.message}
+                    startsGroup={row.startsGroup}
+                    showSender={isGroup}
+                    highlighted={row.key === highlightId}
+                    editing={row.key === editingId}
+                    pinned={row.key === pinnedId}
+                  />
+                ) : row.kind === 'day' ? (
+                  <div className="day-separator" role="separator" aria-label={dayLabel(row.at)}>
+                    <span>{dayLabel(row.at)}</span>
+                  </div>
+                ) : row.kind === 'unread' ? (
+                  <div className="unread-divider" role="separator" aria-label="Unread messages">
+                    <span>Unread messages</span>
+                  </div>
+                ) : (
+                  <div className="loading-row" role="status">
+                    Loading {row.kind} messages…
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {(!atEnd || hasAfter) && (
+        <button
+          type="button"
+          className={unseenNew > 0 ? 'new-messages-pill' : 'scroll-down-button'}
+          aria-label={
+            unseenNew > 0 ? plural(unseenNew, 'new message') : 'Scroll to the latest message'
+          }
+          onClick={() => {
+            setUnseenNew(0);
+            void jumpToLatest();
+          }}
+        >
+          <Icon name="down" />
+          {unseenNew > 0 && <span>{plural(unseenNew, 'new message')}</span>}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { exactTime } from '../../lib/format.ts';
+import { setArchived } from '../../stores/conversation-actions.ts';
+import { Avatar } from '../common/avatar.tsx';
+import { Icon } from '../common/icon.tsx';
+import { MenuButton } from '../common/menu.tsx';
+import { conversationMenuEntries } from '../conversation-list/conversation-menu.ts';
+
+function subtitle(conversation: ConversationSummary): string {
+  const parts = [conversation.groupId ? `Group ${conversation.groupId}` : conversation.contactId];
+  if (conversation.isMuted) {
+    parts.push(
+      conversation.mutedUntil ? `Muted until ${exactTime(conversation.mutedUntil)}` : 'Muted',
+    );
+  }
+  if (conversation.archivedAt !== null) parts.push('Archived');
+  return parts.filter(Boolean).join(' · ');
+}
+
+export function ThreadHeader({ conversation }: { conversation: ConversationSummary }) {
+  return (
+    <header className="thread-header">
+      <Avatar name={conversation.title} url={conversation.avatarUrl} size={36} />
+      <div className="thread-title">
+        <h2>{conversation.title}</h2>
+        <p>{subtitle(conversation)}</p>
+      </div>
+      {conversation.isPinned && (
+        <span className="row-mark" title="Pinned conversation">
+          <Icon name="pin" size={16} />
+        </span>
+      )}
+      {conversation.archivedAt !== null && (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => setArchived(conversation, false)}
+        >
+          Unarchive
+        </button>
+      )}
+      <MenuButton
+        label="Conversation actions"
+        entries={() => conversationMenuEntries(conversation)}
+      >
+        <Icon name="more" />
+      </MenuButton>
+    </header>
+  );
+}

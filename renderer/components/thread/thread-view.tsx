@@ -1,0 +1,53 @@
+import { useThread } from '../../stores/thread-store.ts';
+import { Composer } from '../composer/composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { PinnedBanner } from './pinned-banner.tsx';
+import { ThreadHeader } from './thread-header.tsx';
+
+export function ThreadView() {
+  const conversationId = useThread((s) => s.conversationId);
+  const conversation = useThread((s) => s.conversation);
+  const status = useThread((s) => s.status);
+  const error = useThread((s) => s.error);
+  const pinnedMessage = useThread((s) => s.pinnedMessage);
+  const itemCount = useThread((s) => s.items.length);
+
+  if (!conversationId) {
+    return (
+      <section className="thread empty-thread" aria-label="No conversation open">
+        <p>Select a conversation, or start one with Ctrl+N.</p>
+        <p className="hint">Ctrl+K jumps to any conversation.</p>
+      </section>
+    );
+  }
+  return (
+    <section
+      className="thread"
+      aria-label={conversation ? `Conversation with ${conversation.title}` : 'Conversation'}
+    >
+      {conversation && <ThreadHeader conversation={conversation} />}
+      {conversation?.pinnedMessageId && (
+        <PinnedBanner
+          conversationId={conversation.id}
+          messageId={conversation.pinnedMessageId}
+          message={pinnedMessage}
+        />
+      )}
+      {error && (
+        <p role="alert" className="inline-error">
+          {error}
+        </p>
+      )}
+      {status === 'loading' && (
+        <p className="thread-loading" role="status">
+          Loading messages…
+        </p>
+      )}
+      {status === 'ready' && itemCount === 0 && (
+        <p className="thread-empty">No messages yet. Say hello!</p>
+      )}
+      <MessageList key={conversationId} />
+      {status !== 'error' && <Composer key={conversationId} conversationId={conversationId} />}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; url: string };
+
+// Bare `www.` hosts are linked too, as chat apps do; they open as https.
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
+
+/** Splits message text into plain text and http(s) links; nothing else becomes clickable. */
+export function splitLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const raw = match[0];
+    const trimmed = raw.replace(TRAILING_PUNCTUATION, '');
+    const start = match.index;
+    const url = /^www\./i.test(trimmed) ? `https://${trimmed}` : trimmed;
+    if (!isHttpUrl(url)) continue;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: trimmed, url });
+    last = start + trimmed.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+export function isHttpUrl(value: string | null | undefined): value is string {
+  if (!value) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,51 @@
+import type { MessageView } from '../../shared/model/message.ts';
+
+/** The store's order: oldest first, ties broken by id, as the core pages them. */
+export function compareMessages(a: MessageView, b: MessageView): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export interface MessageWindow {
+  items: MessageView[];
+  hasBefore: boolean;
+  hasAfter: boolean;
+}
+
+/**
+ * Lays a freshly fetched contiguous page over the loaded window: inside the
+ * page's span the page is the truth (edits, deletions, new messages), outside
+ * it the loaded messages stay. An open end (nothing before/after) spans to infinity.
+ */
+export function mergeWindow(current: MessageWindow, fetched: MessageWindow): MessageWindow {
+  const first = fetched.items[0];
+  const last = fetched.items[fetched.items.length - 1];
+  if (!first || !last) {
+    if (fetched.hasBefore || fetched.hasAfter) return current;
+    return { items: [], hasBefore: false, hasAfter: false };
+  }
+  const ids = new Set(fetched.items.map((m) => m.id));
+  const kept = current.items.filter(
+    (m) =>
+      !ids.has(m.id) &&
+      ((fetched.hasBefore && compareMessages(m, first) < 0) ||
+        (fetched.hasAfter && compareMessages(m, last) > 0)),
+  );
+  const items = [...kept, ...fetched.items].sort(compareMessages);
+  return {
+    items,
+    hasBefore: items[0] === first ? fetched.hasBefore : current.hasBefore,
+    hasAfter: items[items.length - 1] === last ? fetched.hasAfter : current.hasAfter,
+  };
+}
+
+export function replaceIds(
+  items: MessageView[],
+  replaced: ReadonlyArray<{ from: string; to: string }>,
+): MessageView[] {
+  if (replaced.length === 0) return items;
+  const map = new Map(replaced.map((r) => [r.from, r.to]));
+  return items.map((m) => {
+    const to = map.get(m.id);
+    return to ? { ...m, id: to } : m;
+  });
+}

@@ -1,0 +1,84 @@
+import { describeError } from '../ipc/errors.ts';
+
+export interface PagedState<T> {
+  total: number;
+  /** Loaded windows of the list, by page number; only those near the viewport. */
+  pages: Record<number, T[]>;
+  /** The rows the virtualized list shows right now. */
+  visible: { start: number; end: number };
+  error: string | null;
+}
+
+export function emptyPaged<T>(): PagedState<T> {
+  return { total: 0, pages: {}, visible: { start: 0, end: 0 }, error: null };
+}
+
+export function itemAt<T>(pages: Record<number, T[]>, pageSize: number, index: number) {
+  return pages[Math.floor(index / pageSize)]?.[index % pageSize];
+}
+
+/**
+ * Offset/limit windows behind a virtualized list: fetches the pages the
+ * viewport needs, refetches only those on a change, and drops answers that
+ * arrive after the list was restarted with other criteria.
+ */
+export function pagedWindow<T>(options: {
+  pageSize: number;
+  fetch(offset: number, limit: number): Promise<{ items: T[]; total: number }>;
+  get(): PagedState<T>;
+  set(patch: Partial<PagedState<T>>): void;
+}) {
+  const { pageSize } = options;
+  let generation = 0;
+  const inFlight = new Set<string>();
+
+  async function fetchPage(page: number, gen: number): Promise<void> {
+    const key = `${gen}:${page}`;
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    try {
+      const result = await options.fetch(page * pageSize, pageSize);
+      if (gen !== generation) return;
+      options.set({
+        pages: { ...options.get().pages, [page]: result.items },
+        total: result.total,
+        error: null,
+      });
+    } catch (error) {
+      if (gen === generation) options.set({ error: describeError(error) });
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  function visiblePages(): number[] {
+    const { start, end } = options.get().visible;
+    const first = Math.floor(start / pageSize);
+    const last = Math.max(first, Math.floor(end / pageSize));
+    return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  }
+
+  return {
+    restart() {
+      generation += 1;
+      options.set(emptyPaged<T>());
+      void fetchPage(0, generation);
+    },
+    show(start: number, end: number) {
+      options.set({ visible: { start, end } });
+      const loaded = options.get().pages;
+      for (const page of visiblePages()) {
+        if (!loaded[page]) void fetchPage(page, generation);
+      }
+    },
+    async refresh() {
+      const gen = generation;
+      const wanted = visiblePages();
+      const keep = Object.fromEntries(
+        Object.entries(options.get().pages).filter(([page]) => wanted.includes(Number(page))),
+      );
+      options.set({ pages: keep });
+      await Promise.all(wanted.map((page) => fetchPage(page, gen)));
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { ActivityItem } from '../../shared/model/activity.ts';
+import { call } from '../ipc/parley.ts';
+import { emptyPaged, itemAt, pagedWindow, type PagedState } from '../lib/paged-window.ts';
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+interface ActivityState extends PagedState<ActivityItem> {
+  /** The event type shown, or null for every type. */
+  type: string | null;
+  unseen: number;
+  setType(type: string | null): void;
+  setVisible(start: number, end: number): void;
+  refresh(): Promise<void>;
+  markSeen(ids: string[]): void;
+}
+
+const seenQueue = new Set<string>();
+let seenTimer: ReturnType<typeof setTimeout> | undefined;
+
+export const useActivity = create<ActivityState>()((set, get) => {
+  const pager = pagedWindow<ActivityItem>({
+    pageSize: ACTIVITY_PAGE_SIZE,
+    get,
+    set,
+    async fetch(offset, limit) {
+      const { type } = get();
+      const result = await call('activity:list', {
+        ...(type ? { types: [type] } : {}),
+        offset,
+        limit,
+      });
+      set({ unseen: result.unseen });
+      return result;
+    },
+  });
+
+  return {
+    ...emptyPaged<ActivityItem>(),
+    type: null,
+    unseen: 0,
+    setType(type) {
+      set({ type });
+      pager.restart();
+    },
+    setVisible: pager.show,
+    refresh: pager.refresh,
+    /** Batched: a screenful of new cards is one request. */
+    markSeen(ids) {
+      for (const id of ids) seenQueue.add(id);
+      clearTimeout(seenTimer);
+      seenTimer = setTimeout(() => {
+        const batch = [...seenQueue].slice(0, 200);
+        for (const id of batch) seenQueue.delete(id);
+        if (batch.length === 0) return;
+        call('activity:markSeen', { ids: batch }).then(
+          () => void get().refresh(),
+          () => undefined,
+        );
+      }, 800);
+    },
+  };
+});
+
+export function activityAt(pages: ActivityState['pages'], index: number) {
+  return itemAt(pages, ACTIVITY_PAGE_SIZE, index);
+}

@@ -1,0 +1,66 @@
+import type { ConversationSummary } from '../../shared/model/conversation.ts';
+import { call } from '../ipc/parley.ts';
+import { closeConversation, openConversation } from './navigation.ts';
+import { attempt, useNotices } from './notice-store.ts';
+import { useThread } from './thread-store.ts';
+import { confirm, useUi } from './ui-store.ts';
+
+export const MUTE_CHOICES = [
+  { label: 'Mute for 1 hour', forMs: 3_600_000 },
+  { label: 'Mute for 8 hours', forMs: 8 * 3_600_000 },
+  { label: 'Mute for 1 week', forMs: 7 * 24 * 3_600_000 },
+  { label: 'Mute always', forMs: null },
+] as const;
+
+export function setPinned(conversation: ConversationSummary, pinned: boolean) {
+  return attempt(() => call('conversations:setPinned', { id: conversation.id, pinned }));
+}
+
+export function setMuted(conversation: ConversationSummary, muted: boolean, forMs: number | null) {
+  return attempt(() =>
+    call('conversations:setMuted', { id: conversation.id, muted, forMs: muted ? forMs : null }),
+  );
+}
+
+export async function setArchived(conversation: ConversationSummary, archived: boolean) {
+  const done = await attempt(() =>
+    call('conversations:setArchived', { id: conversation.id, archived }),
+  );
+  if (done) {
+    useNotices
+      .getState()
+      .push(
+        'info',
+        archived ? `${conversation.title} archived` : `${conversation.title} unarchived`,
+      );
+  }
+}
+
+export function askDelete(conversation: ConversationSummary) {
+  confirm({
+    title: `Delete ${conversation.title}?`,
+    body: 'This permanently deletes the conversation and every message in it. It cannot be undone.',
+    confirmLabel: 'Delete permanently',
+    onConfirm: async () => {
+      const done = await attempt(() => call('conversations:delete', { id: conversation.id }));
+      if (done && useThread.getState().conversationId === conversation.id) closeConversation();
+    },
+    ...(conversation.archivedAt === null
+      ? { alternative: { label: 'Archive instead', action: () => setArchived(conversation, true) } }
+      : {}),
+  });
+}
+
+export function askRename(conversation: ConversationSummary) {
+  useUi.getState().openDialog({
+    kind: 'rename',
+    conversationId: conversation.id,
+    currentName: conversation.localName ?? '',
+  });
+}
+
+export async function createConversation(target: { contactId: string } | { groupId: string }) {
+  const created = await attempt(() => call('conversations:create', target));
+  if (created) openConversation(created.conversationId);
+  return created;
+}

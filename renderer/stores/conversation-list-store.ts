@@ -1,0 +1,69 @@
+import { create } from 'zustand';
+import type {
+  ConversationCounts,
+  ConversationFilter,
+  ConversationSummary,
+} from '../../shared/model/conversation.ts';
+import { call } from '../ipc/parley.ts';
+import { emptyPaged, itemAt, pagedWindow, type PagedState } from '../lib/paged-window.ts';
+
+export const LIST_PAGE_SIZE = 50;
+
+interface ListState extends PagedState<ConversationSummary> {
+  filter: ConversationFilter;
+  groupId: string | null;
+  query: string;
+  counts: ConversationCounts | null;
+  setFilter(filter: ConversationFilter, groupId?: string | null): void;
+  setQuery(query: string): void;
+  setVisible(start: number, end: number): void;
+  refresh(): Promise<void>;
+  refreshCounts(): Promise<void>;
+}
+
+export const useConversationList = create<ListState>()((set, get) => {
+  const pager = pagedWindow<ConversationSummary>({
+    pageSize: LIST_PAGE_SIZE,
+    get,
+    set,
+    fetch(offset, limit) {
+      const { filter, groupId, query } = get();
+      return call('conversations:list', {
+        filter,
+        ...(groupId ? { groupId } : {}),
+        ...(query.trim() ? { query: query.trim() } : {}),
+        offset,
+        limit,
+      });
+    },
+  });
+
+  return {
+    ...emptyPaged<ConversationSummary>(),
+    filter: 'all',
+    groupId: null,
+    query: '',
+    counts: null,
+    setFilter(filter, groupId = null) {
+      set({ filter, groupId });
+      pager.restart();
+    },
+    setQuery(query) {
+      set({ query });
+      pager.restart();
+    },
+    setVisible: pager.show,
+    refresh: pager.refresh,
+    async refreshCounts() {
+      try {
+        set({ counts: await call('conversations:counts', {}) });
+      } catch {
+        // The filters still work without their counts; the list shows its own error.
+      }
+    },
+  };
+});
+
+export function conversationAt(pages: ListState['pages'], index: number) {
+  return itemAt(pages, LIST_PAGE_SIZE, index);
+}

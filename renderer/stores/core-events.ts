@@ -1,0 +1,44 @@
+import { onCoreEvent } from '../ipc/parley.ts';
+import { useActivity } from './activity-store.ts';
+import { useConversationList } from './conversation-list-store.ts';
+import { openConversation } from './navigation.ts';
+import { useNotices } from './notice-store.ts';
+import { useSession } from './session-store.ts';
+import { useThread } from './thread-store.ts';
+
+/** Routes core events to the slices that show what changed. Returns the unsubscribe. */
+export function connectCoreEvents(): () => void {
+  return onCoreEvent((event) => {
+    switch (event.type) {
+      case 'changes': {
+        const list = useConversationList.getState();
+        void list.refresh();
+        void list.refreshCounts();
+        void useThread.getState().applyChanges(event);
+        break;
+      }
+      case 'status':
+        useSession.getState().setStatus(event.status);
+        break;
+      case 'session': {
+        const before = useSession.getState().session;
+        useSession.getState().setSession(event.session);
+        if (before?.state !== event.session.state || before?.baseUrl !== event.session.baseUrl) {
+          useThread.getState().close();
+          useConversationList.getState().setFilter('all');
+          void useConversationList.getState().refreshCounts();
+        }
+        break;
+      }
+      case 'notice':
+        useNotices.getState().push(event.level, event.message);
+        break;
+      case 'open-conversation':
+        openConversation(event.conversationId);
+        break;
+      case 'activity':
+        void useActivity.getState().refresh();
+        break;
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { create } from 'zustand';
+import { call } from '../ipc/parley.ts';
+
+const SAVE_AFTER_MS = 500;
+
+interface DraftState {
+  /** Drafts of the conversations opened in this session, as typed. */
+  drafts: Record<string, string>;
+  load(conversationId: string): Promise<void>;
+  setDraft(conversationId: string, text: string): void;
+  /** Saves at once, for sending or switching away. */
+  flush(conversationId: string): void;
+}
+
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function save(conversationId: string, text: string) {
+  timers.delete(conversationId);
+  call('drafts:set', { conversationId, text }).catch(() => undefined);
+}
+
+export const useDrafts = create<DraftState>()((set, get) => ({
+  drafts: {},
+  async load(conversationId) {
+    if (conversationId in get().drafts) return;
+    try {
+      const { text } = await call('drafts:get', { conversationId });
+      // The user may have started typing while the stored draft was on its way.
+      if (!(conversationId in get().drafts)) {
+        set({ drafts: { ...get().drafts, [conversationId]: text } });
+      }
+    } catch {
+      // Without a stored draft the composer simply starts empty.
+    }
+  },
+  setDraft(conversationId, text) {
+    set({ drafts: { ...get().drafts, [conversationId]: text } });
+    clearTimeout(timers.get(conversationId));
+    timers.set(
+      conversationId,
+      setTimeout(() => save(conversationId, text), SAVE_AFTER_MS),
+    );
+  },
+  flush(conversationId) {
+    if (!timers.has(conversationId)) return;
+    clearTimeout(timers.get(conversationId));
+    save(conversationId, get().drafts[conversationId] ?? '');
+  },
+}));

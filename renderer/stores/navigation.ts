@@ -1,0 +1,53 @@
+import { call } from '../ipc/parley.ts';
+import { conversationAt, LIST_PAGE_SIZE, useConversationList } from './conversation-list-store.ts';
+import { useDrafts } from './draft-store.ts';
+import { useThread } from './thread-store.ts';
+import { useUi } from './ui-store.ts';
+
+/** Tells the core what the user is looking at, so polling speeds up or slows down. */
+export function reportActivity(): void {
+  call('app:activity', {
+    focused: document.hasFocus(),
+    visible: document.visibilityState === 'visible',
+    openConversationId: useThread.getState().conversationId,
+  }).catch(() => undefined);
+}
+
+export function openConversation(conversationId: string, focusMessageId?: string): void {
+  const previous = useThread.getState().conversationId;
+  if (previous && previous !== conversationId) useDrafts.getState().flush(previous);
+  useUi.getState().setEditing(null);
+  useUi.getState().setView('chats');
+  void useThread.getState().open(conversationId, focusMessageId);
+  reportActivity();
+}
+
+export function closeConversation(): void {
+  const previous = useThread.getState().conversationId;
+  if (previous) useDrafts.getState().flush(previous);
+  useThread.getState().close();
+  reportActivity();
+}
+
+/** Alt+Up / Alt+Down: the neighbour in the list as it is filtered now. */
+export async function openNeighbour(step: 1 | -1): Promise<void> {
+  const list = useConversationList.getState();
+  const currentId = useThread.getState().conversationId;
+  let index = -1;
+  for (const [page, items] of Object.entries(list.pages)) {
+    const at = items.findIndex((c) => c.id === currentId);
+    if (at >= 0) index = Number(page) * LIST_PAGE_SIZE + at;
+  }
+  const target = index < 0 ? 0 : index + step;
+  if (target < 0 || target >= list.total) return;
+  const loaded = conversationAt(list.pages, target);
+  if (loaded) return openConversation(loaded.id);
+  const { items } = await call('conversations:list', {
+    filter: list.filter,
+    ...(list.groupId ? { groupId: list.groupId } : {}),
+    ...(list.query.trim() ? { query: list.query.trim() } : {}),
+    offset: target,
+    limit: 1,
+  });
+  if (items[0]) openConversation(items[0].id);
+}

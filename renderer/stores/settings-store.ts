@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import type { SecretPresence } from '../../shared/model/session.ts';
+import type { Settings, SettingsPatch } from '../../shared/model/settings.ts';
+import { call } from '../ipc/parley.ts';
+import { reportError } from './notice-store.ts';
+
+interface SettingsState {
+  settings: Settings | null;
+  secrets: SecretPresence | null;
+  load(): Promise<void>;
+  update(patch: SettingsPatch): Promise<boolean>;
+}
+
+export const useSettings = create<SettingsState>()((set) => ({
+  settings: null,
+  secrets: null,
+  async load() {
+    try {
+      set(await call('settings:get', {}));
+    } catch (error) {
+      reportError(error);
+    }
+  },
+  async update(patch) {
+    try {
+      set(await call('settings:update', patch));
+      return true;
+    } catch (error) {
+      reportError(error);
+      return false;
+    }
+  },
+}));

@@ -1,0 +1,326 @@
+import { create } from 'zustand';
+import type { ChangesEvent } from '../../shared/ipc/events.ts';
+import type { ConversationSummary } from '../../shared/model/conversation.ts';
+import type { MessageView } from '../../shared/model/message.ts';
+import { describeError } from '../ipc/errors.ts';
+import { call, IpcFailure } from '../ipc/parley.ts';
+import { mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
+
+const PAGE = 50;
+const REFRESH_SPAN = 100;
+
+export type ScrollTarget =
+  | { kind: 'bottom'; nonce: number }
+  | { kind: 'message'; id: string; highlight: boolean; nonce: number };
+
+interface ThreadState extends MessageWindow {
+  conversationId: string | null;
+  conversation: ConversationSummary | null;
+  /** Kept while the thread stays open, so the divider does not move as messages are read. */
+  firstUnreadId: string | null;
+  pinnedMessage: MessageView | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  scrollTarget: ScrollTarget | null;
+  highlightId: string | null;
+  /** Opens at the newest messages (or the first unread), or around `focusId` when given. */
+  open(conversationId: string, focusId?: string): Promise<void>;
+  close(): void;
+  loadOlder(): Promise<void>;
+  loadNewer(): Promise<void>;
+  jumpTo(messageId: string): Promise<void>;
+  jumpToLatest(): Promise<void>;
+  applyChanges(event: ChangesEvent): Promise<void>;
+  refreshConversation(): Promise<void>;
+  markSeen(message: MessageView): void;
+}
+
+/** What the message list shows right now; read on refresh, never rendered. */
+export const threadViewport = { centerId: null as string | null, atEnd: true };
+
+let openToken = 0;
+let nonce = 0;
+let markTimer: ReturnType<typeof setTimeout> | undefined;
+let markedUpTo = 0;
+
+export const useThread = create<ThreadState>()((set, get) => {
+  const isCurrent = (token: number) => token === openToken;
+
+  async function loadPinned(conversation: ConversationSummary | null, token: number) {
+    const pinnedId = conversation?.pinnedMessageId ?? null;
+    if (!pinnedId) return set({ pinnedMessage: null });
+    const loaded = get().items.find((m) => m.id === pinnedId);
+    if (loaded) return set({ pinnedMessage: loaded });
+    try {
+      const page = await call('messages:page', {
+        conversationId: conversation!.id,
+        around: pinnedId,
+        limit: 1,
+      });
+      if (isCurrent(token)) {
+        set({ pinnedMessage: page.items.find((m) => m.id === pinnedId) ?? null });
+      }
+    } catch {
+      if (isCurrent(token)) set({ pinnedMessage: null });
+    }
+  }
+
+  async function loadWindow(
+    conversationId: string,
+    token: number,
+    around: string | undefined,
+    target: (page: { firstUnreadId: string | null }) => ScrollTarget,
+  ) {
+    const page = await call('messages:page', {
+      conversationId,
+      limit: PAGE,
+      ...(around ? { around } : {}),
+    });
+    if (!isCurrent(token)) return null;
+    set({
+      items: page.items,
+      hasBefore: page.hasBefore,
+      hasAfter: page.hasAfter,
+      scrollTarget: target(page),
+    });
+    return page;
+  }
+
+  return {
+    conversationId: null,
+    conversation: null,
+    items: [],
+    hasBefore: false,
+    hasAfter: false,
+    firstUnreadId: null,
+    pinnedMessage: null,
+    status: 'idle',
+    error: null,
+    loadingOlder: false,
+    loadingNewer: false,
+    scrollTarget: null,
+    highlightId: null,
+
+    async open(conversationId, focusId) {
+      if (get().conversationId === conversationId && get().status !== 'error') {
+        if (focusId) await get().jumpTo(focusId);
+        return;
+      }
+      const token = ++openToken;
+      markedUpTo = 0;
+      set({
+        conversationId,
+        conversation: null,
+        items: [],
+        hasBefore: false,
+        hasAfter: false,
+        firstUnreadId: null,
+        pinnedMessage: null,
+        status: 'loading',
+        error: null,
+        highlightId: null,
+        scrollTarget: null,
+      });
+      try {
+        const [conversation, page] = await Promise.all([
+          call('conversations:get', { id: conversationId }),
+          loadWindow(conversationId, token, focusId, (p) =>
+            focusId
+              ? { kind: 'message', id: focusId, highlight: true, nonce: ++nonce }
+              : p.firstUnreadId
+                ? { kind: 'message', id: p.firstUnreadId, highlight: false, nonce: ++nonce }
+                : { kind: 'bottom', nonce: ++nonce },
+          ),
+        ]);
+        if (!isCurrent(token) || !page) return;
+        if (!conversation) {
+          set({ status: 'error', error: 'This conversation no longer exists.' });
+          return;
+        }
+        set({
+          conversation,
+          firstUnreadId: page.firstUnreadId,
+          status: 'ready',
+          highlightId: focusId ?? null,
+        });
+        // Many unread: start at the first of them, as Signal does, not at the bottom.
+        const unreadId = page.firstUnreadId;
+        if (!focusId && unreadId && !page.items.some((m) => m.id === unreadId)) {
+          await loadWindow(conversationId, token, unreadId, () => ({
+            kind: 'message',
+            id: unreadId,
+            highlight: false,
+            nonce: ++nonce,
+          }));
+        }
+        await loadPinned(conversation, token);
+      } catch (error) {
+        if (isCurrent(token)) set({ status: 'error', error: describeError(error) });
+      }
+    },
+
+    close() {
+      openToken += 1;
+      set({ conversationId: null, conversation: null, items: [], status: 'idle', error: null });
+    },
+
+    async loadOlder() {
+      const { conversationId, items, hasBefore, loadingOlder } = get();
+      const oldest = items[0];
+      if (!conversationId || !oldest || !hasBefore || loadingOlder) return;
+      const token = openToken;
+      set({ loadingOlder: true });
+      try {
+        const page = await call('messages:page', {
+          conversationId,
+          before: oldest.id,
+          limit: PAGE,
+        });
+        if (!isCurrent(token)) return;
+        set({
+          items: [...page.items.filter((m) => m.id !== oldest.id), ...get().items],
+          hasBefore: page.hasBefore,
+        });
+      } catch (error) {
+        if (isCurrent(token)) set({ error: describeError(error) });
+      } finally {
+        if (isCurrent(token)) set({ loadingOlder: false });
+      }
+    },
+
+    async loadNewer() {
+      const { conversationId, items, hasAfter, loadingNewer } = get();
+      const newest = items[items.length - 1];
+      if (!conversationId || !newest || !hasAfter || loadingNewer) return;
+      const token = openToken;
+      set({ loadingNewer: true });
+      try {
+        const page = await call('messages:page', { conversationId, after: newest.id, limit: PAGE });
+        if (!isCurrent(token)) return;
+        set({
+          items: [...get().items, ...page.items.filter((m) => m.id !== newest.id)],
+          hasAfter: page.hasAfter,
+        });
+      } catch (error) {
+        if (isCurrent(token)) set({ error: describeError(error) });
+      } finally {
+        if (isCurrent(token)) set({ loadingNewer: false });
+      }
+    },
+
+    async jumpTo(messageId) {
+      const { conversationId } = get();
+      if (!conversationId) return;
+      if (get().items.some((m) => m.id === messageId)) {
+        set({
+          highlightId: messageId,
+          scrollTarget: { kind: 'message', id: messageId, highlight: true, nonce: ++nonce },
+        });
+        return;
+      }
+      try {
+        await loadWindow(conversationId, openToken, messageId, () => ({
+          kind: 'message',
+          id: messageId,
+          highlight: true,
+          nonce: ++nonce,
+        }));
+        set({ highlightId: messageId });
+      } catch (error) {
+        set({ error: describeError(error) });
+      }
+    },
+
+    async jumpToLatest() {
+      const { conversationId, hasAfter } = get();
+      if (!conversationId) return;
+      if (!hasAfter) {
+        set({ scrollTarget: { kind: 'bottom', nonce: ++nonce } });
+        return;
+      }
+      try {
+        await loadWindow(conversationId, openToken, undefined, () => ({
+          kind: 'bottom',
+          nonce: ++nonce,
+        }));
+      } catch (error) {
+        set({ error: describeError(error) });
+      }
+    },
+
+    async applyChanges(event) {
+      const { conversationId } = get();
+      if (!conversationId) return;
+      if (event.removedConversations.includes(conversationId)) {
+        get().close();
+        return;
+      }
+      const removed = new Set(event.removedMessages);
+      if (removed.size > 0 || event.replacedIds.length > 0) {
+        set({
+          items: replaceIds(
+            get().items.filter((m) => !removed.has(m.id)),
+            event.replacedIds,
+          ),
+        });
+      }
+      if (event.conversations.includes(conversationId)) await get().refreshConversation();
+      if (!event.threads.includes(conversationId)) return;
+      const token = openToken;
+      const items = get().items;
+      const center = items.find((m) => m.id === threadViewport.centerId) ?? items[items.length - 1];
+      try {
+        const page = await call('messages:page', {
+          conversationId,
+          limit: REFRESH_SPAN,
+          ...(center && !center.id.startsWith('local_') && !threadViewport.atEnd
+            ? { around: center.id }
+            : {}),
+        });
+        if (!isCurrent(token)) return;
+        set(mergeWindow(get(), page));
+        const pinned = get().conversation?.pinnedMessageId;
+        const fresh = pinned ? get().items.find((m) => m.id === pinned) : undefined;
+        if (fresh) set({ pinnedMessage: fresh });
+      } catch (error) {
+        if (error instanceof IpcFailure && error.error.code === 'not-found') return;
+        if (isCurrent(token)) set({ error: describeError(error) });
+      }
+    },
+
+    async refreshConversation() {
+      const { conversationId } = get();
+      if (!conversationId) return;
+      const token = openToken;
+      try {
+        const conversation = await call('conversations:get', { id: conversationId });
+        if (!isCurrent(token)) return;
+        if (!conversation) {
+          get().close();
+          return;
+        }
+        const pinnedChanged = conversation.pinnedMessageId !== get().conversation?.pinnedMessageId;
+        set({ conversation });
+        if (pinnedChanged) await loadPinned(conversation, token);
+      } catch {
+        // The header keeps what it showed; the next change event tries again.
+      }
+    },
+
+    /** Debounced, so scrolling through a backlog sends one read mark, not hundreds. */
+    markSeen(message) {
+      const { conversationId } = get();
+      if (!conversationId || message.own || message.id.startsWith('local_')) return;
+      if (message.readAt !== null || message.createdAt <= markedUpTo) return;
+      markedUpTo = message.createdAt;
+      clearTimeout(markTimer);
+      markTimer = setTimeout(() => {
+        call('conversations:markRead', { conversationId, upToMessageId: message.id }).catch(
+          () => undefined,
+        );
+      }, 400);
+    },
+  };
+});

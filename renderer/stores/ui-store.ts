@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+
+export interface ConfirmRequest {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  /** A gentler way out offered beside the destructive one (archive instead of delete). */
+  alternative?: { label: string; action(): void };
+}
+
+export type Dialog =
+  | { kind: 'none' }
+  | { kind: 'new-conversation' }
+  | { kind: 'quick-switcher' }
+  | { kind: 'settings' }
+  | { kind: 'rename'; conversationId: string; currentName: string }
+  | { kind: 'confirm'; request: ConfirmRequest };
+
+export type View = 'chats' | 'activity';
+
+interface UiState {
+  dialog: Dialog;
+  view: View;
+  /** The own message being edited in the composer, with the text as edited so far. */
+  editing: { id: string; text: string } | null;
+  openDialog(dialog: Dialog): void;
+  closeDialog(): void;
+  setView(view: View): void;
+  setEditing(editing: { id: string; text: string } | null): void;
+}
+
+export const useUi = create<UiState>()((set) => ({
+  dialog: { kind: 'none' },
+  view: 'chats',
+  editing: null,
+  openDialog: (dialog) => set({ dialog }),
+  closeDialog: () => set({ dialog: { kind: 'none' } }),
+  setView: (view) => set({ view }),
+  setEditing: (editing) => set({ editing }),
+}));
+
+export function confirm(request: ConfirmRequest): void {
+  useUi.getState().openDialog({ kind: 'confirm', request });
+}
