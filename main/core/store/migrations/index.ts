@@ -1,6 +1,7 @@
 import { messaging } from './0001-messaging.ts';
 import { activity } from './0002-activity.ts';
+import { conversationListIndexes } from './0003-conversation-list-indexes.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [messaging, activity];
+export const MIGRATIONS: readonly Migration[] = [messaging, activity, conversationListIndexes];

@@ -1,0 +1,34 @@
+import type { ConversationCounts } from '../../../shared/model/conversation.ts';
+import type { Database } from './database.ts';
+import { statement } from './statement-cache.ts';
+
+/**
+ * The numbers beside each filter. `unreadTotal` (the badge) counts unread
+ * messages outside archived and muted conversations; `archivedUnread` counts
+ * archived conversations with something unread. Each count reads one index.
+ */
+export function conversationCounts(db: Database): ConversationCounts {
+  const totals = statement(
+    db,
+    `SELECT
+       (SELECT COUNT(*) FROM conversations WHERE is_archived = 0) AS "all",
+       (SELECT COUNT(*) FROM conversations WHERE is_archived = 0 AND is_pinned = 1) AS pinned,
+       (SELECT COUNT(*) FROM conversations WHERE is_archived = 0 AND is_muted = 1) AS muted,
+       (SELECT COUNT(*) FROM conversations WHERE is_archived = 1) AS archived,
+       (SELECT COUNT(*) FROM conversations
+         WHERE is_archived = 1 AND unread_count > 0) AS archivedUnread,
+       (SELECT COALESCE(SUM(unread_count), 0) FROM conversations
+         WHERE is_archived = 0 AND unread_count > 0 AND is_muted = 0) AS unreadTotal`,
+  ).get() as Omit<ConversationCounts, 'groups'>;
+  const groups = statement(
+    db,
+    `SELECT group_id AS groupId,
+       COALESCE(MIN(local_name), group_id) AS title,
+       COALESCE(SUM(CASE WHEN is_muted = 0 THEN unread_count END), 0) AS unread
+     FROM conversations
+     WHERE group_id IS NOT NULL AND is_archived = 0
+     GROUP BY group_id
+     ORDER BY title COLLATE NOCASE, group_id`,
+  ).all() as ConversationCounts['groups'];
+  return { ...totals, groups: groups.map((group) => ({ ...group })) };
+}

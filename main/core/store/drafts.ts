@@ -1,0 +1,23 @@
+import type { Database } from './database.ts';
+import { statement } from './statement-cache.ts';
+
+/** The unsent text of a conversation's composer; '' when there is none. */
+export function getDraft(db: Database, conversationId: string): string {
+  const row = statement(db, 'SELECT text FROM drafts WHERE conversation_id = ?').get(
+    conversationId,
+  ) as { text: string } | undefined;
+  return row?.text ?? '';
+}
+
+/** Keeps the composer's text as typed; a blank draft is no draft, so it is deleted. */
+export function setDraft(db: Database, conversationId: string, text: string, now: number): void {
+  if (text.trim() === '') {
+    statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
+    return;
+  }
+  statement(
+    db,
+    `INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(conversation_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
+  ).run(conversationId, text, now);
+}

@@ -1,0 +1,87 @@
+import type { MessageView } from '../../../shared/model/message.ts';
+import { attachmentViews } from './attachment-views.ts';
+import type { Database } from './database.ts';
+import { reactionViews } from './reaction-views.ts';
+import type { SelfIdentity } from './self-identity.ts';
+import { statement } from './statement-cache.ts';
+
+/** The columns a MessageView is built from, for `FROM messages m`. */
+export const MESSAGE_SELECT = `
+  SELECT m.id, m.conversation_id, m.sender_id, m.own, m.text, m.reactions, m.attachments,
+    m.read_at, m.created_at, m.updated_at,
+    ct.username AS sender_username, ct.avatar_url AS sender_avatar_url
+  FROM messages m
+  LEFT JOIN contacts ct ON ct.id = m.sender_id`;
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  own: number;
+  text: string;
+  reactions: string;
+  attachments: string;
+  read_at: number | null;
+  created_at: number;
+  updated_at: number | null;
+  sender_username: string | null;
+  sender_avatar_url: string | null;
+}
+
+interface OutboxState {
+  target_id: string;
+  id: number;
+  state: 'pending' | 'in-flight' | 'failed';
+  error: string | null;
+}
+
+/**
+ * Builds the views of a page of messages, with each message's write state
+ * from the outbox: a failed write wins over a pending one, since it is the one
+ * the user has to act on.
+ */
+export function toMessageViews(
+  db: Database,
+  rows: MessageRow[],
+  self: SelfIdentity,
+): MessageView[] {
+  const writes = outboxStates(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const write = writes.get(row.id);
+    return {
+      id: row.id,
+      conversationId: row.conversation_id,
+      sender: {
+        id: row.sender_id,
+        username: row.sender_username ?? (row.own === 1 ? self.username : null) ?? row.sender_id,
+        avatarUrl: row.sender_avatar_url,
+      },
+      own: row.own === 1,
+      text: row.text,
+      reactions: reactionViews(row.reactions, self.username),
+      attachments: attachmentViews(row.attachments),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      readAt: row.read_at,
+      state: write === undefined ? 'synced' : write.state === 'failed' ? 'failed' : 'pending',
+      error: write?.state === 'failed' ? write.error : null,
+      outboxId: write?.id ?? null,
+    };
+  });
+}
+
+function outboxStates(db: Database, messageIds: string[]): Map<string, OutboxState> {
+  const states = new Map<string, OutboxState>();
+  if (messageIds.length === 0) return states;
+  const rows = statement(
+    db,
+    `SELECT target_id, id, state, error FROM outbox
+     WHERE target_id IN (SELECT value FROM json_each(?))
+     ORDER BY state = 'failed', id`,
+  ).all(JSON.stringify(messageIds)) as unknown as OutboxState[];
+  for (const row of rows) states.set(row.target_id, row);
+  return states;
+}

@@ -1,0 +1,43 @@
+import { CoreError } from '../ipc/core-error.ts';
+import { recomputeConversationDerived } from './conversation-derived.ts';
+import { transaction, type Database } from './database.ts';
+import { findMessagePosition } from './message-position.ts';
+import { statement } from './statement-cache.ts';
+
+/**
+ * Moves the local read marker to the newest message, or to `upToMessageId`,
+ * and recomputes the unread count. The marker only moves forward: a late call
+ * for an older message never makes read messages unread again. The API shows
+ * no way to mark messages read, so this stays on this device. Returns whether
+ * the marker moved.
+ */
+export function markRead(db: Database, conversationId: string, upToMessageId?: string): boolean {
+  return transaction(db, () => {
+    const conversation = statement(db, 'SELECT read_up_to FROM conversations WHERE id = ?').get(
+      conversationId,
+    ) as { read_up_to: number } | undefined;
+    if (!conversation) throw new CoreError('not-found', 'That conversation was not found');
+    const upTo =
+      upToMessageId === undefined
+        ? newestAt(db, conversationId)
+        : positionAt(db, conversationId, upToMessageId);
+    if (upTo === null || upTo <= conversation.read_up_to) return false;
+    statement(db, 'UPDATE conversations SET read_up_to = ? WHERE id = ?').run(upTo, conversationId);
+    recomputeConversationDerived(db, conversationId);
+    return true;
+  });
+}
+
+function newestAt(db: Database, conversationId: string): number | null {
+  const row = statement(
+    db,
+    'SELECT MAX(created_at) AS at FROM messages WHERE conversation_id = ?',
+  ).get(conversationId) as { at: number | null };
+  return row.at;
+}
+
+function positionAt(db: Database, conversationId: string, messageId: string): number {
+  const position = findMessagePosition(db, conversationId, messageId);
+  if (!position) throw new CoreError('not-found', 'That message is not in this conversation');
+  return position.createdAt;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { searchMessages } from '../../../main/core/store/search-queries.ts';
+import {
+  memoryDatabase,
+  seedContact,
+  seedConversation,
+  seedMessages,
+} from '../../support/store-fixtures.ts';
+
+function archive() {
+  const db = memoryDatabase();
+  seedContact(db, { id: 'ct_ann', username: 'ann' });
+  seedConversation(db, { id: 'c_ann', contactId: 'ct_ann' });
+  seedConversation(db, { id: 'c_team', groupId: 'g_team', localName: 'Team' });
+  seedMessages(db, [
+    {
+      id: 'm1',
+      conversationId: 'c_ann',
+      senderId: 'ct_ann',
+      text: 'Lunch at the café?',
+      createdAt: 1,
+    },
+    {
+      id: 'm2',
+      conversationId: 'c_team',
+      senderId: 'ct_bob',
+      text: 'Deploy done, lunch later',
+      createdAt: 2,
+    },
+    {
+      id: 'm3',
+      conversationId: 'c_team',
+      senderId: 'ct_ann',
+      text: 'The deployment failed: <b>oops</b>',
+      createdAt: 3,
+    },
+  ]);
+  return db;
+}
+
+const search = (db: ReturnType<typeof archive>, query: string, offset = 0, limit = 10) =>
+  searchMessages(db, { query, offset, limit });
+
+describe('message search', () => {
+  it('finds whole words, case- and accent-insensitively, most recent first', () => {
+    const db = archive();
+    expect(search(db, 'LUNCH').hits.map((h) => h.messageId)).toEqual(['m2', 'm1']);
+    expect(search(db, 'cafe').hits.map((h) => h.messageId)).toEqual(['m1']);
+  });
+
+  it('requires every term', () => {
+    expect(search(archive(), 'lunch deploy').hits.map((h) => h.messageId)).toEqual(['m2']);
+  });
+
+  it('matches a word still being typed as a prefix', () => {
+    expect(search(archive(), 'deplo').hits.map((h) => h.messageId)).toEqual(['m3', 'm2']);
+  });
+
+  it('gives a plain-text snippet with the offsets of each match', () => {
+    const [hit] = search(archive(), 'failed').hits;
+    expect(hit).toMatchObject({
+      messageId: 'm3',
+      conversationId: 'c_team',
+      conversationTitle: 'Team',
+      senderName: 'ann',
+      createdAt: 3,
+      snippet: 'The deployment failed: <b>oops</b>',
+      highlights: [[15, 21]],
+    });
+    const lunch = search(archive(), 'lunch').hits[1];
+    expect(lunch?.snippet.slice(...(lunch.highlights[0] as [number, number]))).toBe('Lunch');
+    expect(lunch?.conversationTitle).toBe('ann');
+  });
+
+  it('pages with offset and limit and says when there is more', () => {
+    const db = archive();
+    expect(search(db, 'lunch', 0, 1)).toMatchObject({ hasMore: true, hits: [{ messageId: 'm2' }] });
+    expect(search(db, 'lunch', 1, 1)).toMatchObject({
+      hasMore: false,
+      hits: [{ messageId: 'm1' }],
+    });
+  });
+
+  it('treats FTS syntax as text and never errors on hostile input', () => {
+    const db = archive();
+    const hostile = [
+      '"',
+      '*',
+      'NEAR(',
+      'NEAR(lunch deploy',
+      '-',
+      '-lunch',
+      'lunch OR',
+      'AND',
+      'text:lunch',
+      '^lunch',
+      '(lunch',
+      "lunch' OR 1=1 --",
+      '🙂',
+      '😀 lunch',
+      'x'.repeat(500),
+      'a '.repeat(250),
+      '\u0000',
+      '\uE000lunch\uE001',
+    ];
+    for (const query of hostile) {
+      expect(() => search(db, query), query).not.toThrow();
+    }
+    expect(search(db, '-lunch').hits).toHaveLength(2);
+    expect(search(db, 'lunch OR').hits).toHaveLength(0);
+    expect(search(db, '😀 lunch').hits).toHaveLength(2);
+    expect(search(db, '*')).toEqual({ hits: [], hasMore: false });
+  });
+
+  it('shows the start of a message without highlights when it contains the marker characters', () => {
+    const db = archive();
+    seedMessages(db, [
+      {
+        id: 'm4',
+        conversationId: 'c_ann',
+        senderId: 'ct_ann',
+        text: 'odd \uE000 lunch \uE001',
+        createdAt: 4,
+      },
+    ]);
+    expect(search(db, 'lunch').hits[0]).toMatchObject({
+      messageId: 'm4',
+      snippet: 'odd \uE000 lunch \uE001',
+      highlights: [],
+    });
+  });
+
+  it('forgets deleted and edited text', () => {
+    const db = archive();
+    db.prepare("DELETE FROM messages WHERE id = 'm1'").run();
+    db.prepare("UPDATE messages SET text = 'dinner' WHERE id = 'm2'").run();
+    expect(search(db, 'lunch').hits).toEqual([]);
+    expect(search(db, 'dinner').hits.map((h) => h.messageId)).toEqual(['m2']);
+  });
+});
