@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientFor, sandbox, send, type Call } from './support.ts';
+
+const USER = { contactId: 'you', token: 'token-you' };
+
+async function allConversations(call: Call) {
+  const reply = await call('GET', '/v1/conversations', { query: { limit: 100 } });
+  return reply.body.data as {
+    id: string;
+    contact_id: string | null;
+    group_id: string | null;
+    is_pinned: boolean;
+    is_muted: boolean;
+    archived_at: number | null;
+  }[];
+}
+
+describe('demo workspace', () => {
+  it('seeds about 30 conversations with contacts and groups, pinned, muted and archived', async () => {
+    const started = await sandbox({ users: [USER], demo: true });
+    const conversations = await allConversations(clientFor(started, USER.token));
+    expect(conversations.length).toBeGreaterThanOrEqual(25);
+    expect(conversations.length).toBeLessThanOrEqual(35);
+    expect(conversations.some((c) => c.group_id !== null)).toBe(true);
+    expect(conversations.some((c) => c.contact_id !== null)).toBe(true);
+    expect(conversations.filter((c) => c.is_pinned).length).toBeGreaterThan(0);
+    expect(conversations.filter((c) => c.is_muted).length).toBeGreaterThan(0);
+    expect(conversations.filter((c) => c.archived_at !== null).length).toBeGreaterThan(0);
+  });
+
+  it('has weeks of messages with reactions, attachment objects, contacts and unread messages', async () => {
+    const started = await sandbox({ users: [USER], demo: true });
+    const you = clientFor(started, USER.token);
+    const messages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await you('GET', '/v1/messages', {
+        query: { limit: 100, ...(cursor ? { starting_after: cursor } : {}) },
+      });
+      messages.push(...page.body.data);
+      cursor = page.body.has_more ? page.body.data.at(-1).id : undefined;
+    } while (cursor);
+    const days =
+      (Math.max(...messages.map((m) => m.created_at)) -
+        Math.min(...messages.map((m) => m.created_at))) /
+      86_400;
+    expect(days).toBeGreaterThan(14);
+    expect(messages.some((m) => m.reactions.length > 0)).toBe(true);
+    expect(messages.some((m) => m.read_at === null && m.contact.id !== 'you')).toBe(true);
+    const attachments = messages.flatMap((m) => m.attachments);
+    expect(attachments.length).toBeGreaterThan(0);
+    for (const attachment of attachments) {
+      expect(Object.keys(attachment).sort()).toEqual(['mime_type', 'name', 'size', 'url']);
+      expect(attachment.url).toMatch(/^https:\/\//);
+    }
+    expect(attachments.some((a) => a.mime_type.startsWith('image/'))).toBe(true);
+    const someone = messages.find((m) => m.contact.id !== 'you').contact;
+    expect(someone.phone_number).toMatch(/^\+\d+$/);
+    expect(someone.avatar_url).toMatch(/^https:\/\//);
+  });
+
+  it('has simulated contacts that answer a new message', async () => {
+    const started = await sandbox({ users: [USER], demo: true, demoReplyDelayMs: 20 });
+    const you = clientFor(started, USER.token);
+    const direct = (await allConversations(you)).find((c) => c.contact_id !== null);
+    const sent = await send(you, direct?.id as string, 'Are you there?');
+    await vi.waitFor(async () => {
+      const newest = await you('GET', '/v1/messages', {
+        query: { conversation_id: direct?.id as string, limit: 1 },
+      });
+      expect(newest.body.data[0].id).not.toBe(sent.id);
+      expect(newest.body.data[0].contact.id).toBe(direct?.contact_id);
+    });
+  });
+
+  describe('in a data file', () => {
+    let directory = '';
+    afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+    it('survives a restart and is seeded only once', async () => {
+      directory = mkdtempSync(join(tmpdir(), 'parley-sandbox-'));
+      const dataFile = join(directory, 'nested', 'sandbox.sqlite');
+      const first = await sandbox({ users: [USER], demo: true, dataFile });
+      const you = clientFor(first, USER.token);
+      const before = await allConversations(you);
+      const kept = await send(you, before[0]?.id as string, 'still here after a restart');
+      await first.close();
+
+      const second = await sandbox({ users: [USER], demo: true, dataFile });
+      const again = clientFor(second, USER.token);
+      expect((await allConversations(again)).map((c) => c.id)).toEqual(before.map((c) => c.id));
+      expect((await again('GET', `/v1/messages/${kept.id}`)).body.message).toBe(
+        'still here after a restart',
+      );
+    });
+  });
+});
