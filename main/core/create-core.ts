@@ -1,16 +1,20 @@
 import { join } from 'node:path';
-import { CHANNEL_NAMES } from '../../shared/ipc/contract.ts';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
-import { CoreError } from './ipc/core-error.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';
+import { sessionHandlers } from './ipc/handlers/session-handlers.ts';
 import { settingsHandlers } from './ipc/handlers/settings-handlers.ts';
+import { storeReadHandlers } from './ipc/handlers/store-read-handlers.ts';
 import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
+import { createDemoWorkspace } from './session/demo-workspace.ts';
+import { createEngineSlot } from './session/engine-slot.ts';
+import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, type Database } from './store/database.ts';
+import type { HostState } from './sync/poller.ts';
 import { createActivityStore } from './webhooks/activity-store.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
@@ -19,7 +23,11 @@ export interface Core {
   readonly router: IpcRouter;
   readonly settings: SettingsService;
   readonly db: Database;
+  readonly session: SessionService;
   onEvent(listener: (event: CoreEvent) => void): () => void;
+  /** Online/offline and suspend/resume as the host sees them. */
+  setHostState(state: Partial<HostState>): void;
+  /** Restores the last session (the demo workspace on first run) and starts syncing. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,47 +56,47 @@ export function createCore(deps: CoreDeps): Core {
   });
   const webhooks = followReceiverSettings(receiver, settings, deps.log);
 
-  const handlers: Partial<Handlers> = {
-    'session:get': async () => ({
-      state: 'signed-out',
-      baseUrl: null,
-      demo: false,
-      selfName: null,
-    }),
-    'status:get': async () => ({
-      connection: 'offline',
-      pendingWrites: 0,
-      failedWrites: 0,
-      initialSync: { done: false, pages: 0, items: 0 },
-      lastSyncedAt: null,
-      lastError: null,
-    }),
-    'app:activity': async () => ({}),
+  const session = createSessionService({
+    db,
+    vault: deps.vault,
+    store: deps.store,
+    demo: createDemoWorkspace({ dataDir: deps.dataDir, vault: deps.vault, log: deps.log }),
+    log: deps.log,
+    emit: bus.emit,
+  });
+  const engines = createEngineSlot({
+    db,
+    session,
+    clock,
+    log: deps.log,
+    notifier: deps.notifier,
+    emit: bus.emit,
+    getSettings: settings.get,
+  });
+
+  const handlers: Handlers = {
+    ...sessionHandlers(session),
+    ...engines.handlers,
     ...settingsHandlers(settings, deps.vault),
     ...linksHandlers(deps.openExternal),
     ...activityHandlers(createActivityStore(db)),
     ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
+    ...storeReadHandlers(db, { clock, emit: bus.emit }),
   };
-  const complete = Object.fromEntries(
-    CHANNEL_NAMES.map((name) => [
-      name,
-      handlers[name] ??
-        (async () => {
-          throw new CoreError('unavailable', `${name} is not available yet`);
-        }),
-    ]),
-  ) as Handlers;
-
   return {
-    router: createIpcRouter(complete, deps.log),
+    router: createIpcRouter(handlers, deps.log),
     settings,
     db,
+    session,
     onEvent: bus.subscribe,
+    setHostState: engines.setHostState,
     async start() {
-      await webhooks.start();
+      await Promise.all([session.start(), webhooks.start()]);
+      await engines.settled();
     },
     async stop() {
-      await webhooks.stop();
+      await engines.stop();
+      await Promise.all([session.stop(), webhooks.stop()]);
       db.close();
     },
   };

@@ -171,7 +171,7 @@ export function createSessionService(deps: {
     },
 
     async signIn(rawBaseUrl, token) {
-      const baseUrl = rawBaseUrl.trim().replace(/\/+$/, '');
+      const baseUrl = normalizeBaseUrl(rawBaseUrl);
       await verify(baseUrl, token);
       assertCanSwitchTo(baseUrl);
       await leave();
@@ -225,4 +225,21 @@ export function createSessionService(deps: {
       await demo.stop();
     },
   };
+}
+
+function normalizeBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new CoreError('invalid-request', 'The server address is not a valid URL.', 'baseUrl');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CoreError(
+      'invalid-request',
+      'The server address must start with http or https.',
+      'baseUrl',
+    );
+  }
+  return url.href.replace(/\/+$/, '');
 }
