@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FAULTS_SYNTAX } from './http/faults.ts';
 import { startSandbox, type SandboxOptions } from './sandbox.ts';
 
 const USAGE = `usage: npm run sandbox -- [--port P] [--user id:token ...] [--group gid:id,id,... ...]
                         [--demo] [--data FILE] [--faults SPEC]
+                        [--webhook-backoff-ms MS] [--trust-ca PEM_FILE] [--simulate]
 
   --port P        port on 127.0.0.1 (0, the default, picks a free one)
   --user id:token a user: contact id and bearer token (repeatable); without it,
@@ -11,7 +13,13 @@ const USAGE = `usage: npm run sandbox -- [--port P] [--user id:token ...] [--gro
   --group g:a,b   a group and its members' contact ids (repeatable)
   --demo          seed the demo workspace for the first user (only into a new database)
   --data FILE     keep data in this SQLite file (default: in memory)
-  --faults SPEC   inject faults, ${FAULTS_SYNTAX}`;
+  --faults SPEC   inject faults, ${FAULTS_SYNTAX}
+  --webhook-backoff-ms MS  base delay of webhook retries (default 1000)
+  --trust-ca PEM_FILE      also trust this CA for webhook deliveries
+  --simulate      emit a realistic stream of catalogue events
+
+  The webhook signing secret comes from SANDBOX_WEBHOOK_SECRET; unset, one is
+  generated and printed once as "webhook-secret: <value>".`;
 
 class UsageError extends Error {}
 
@@ -31,6 +39,9 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
       demo: { type: 'boolean' },
       data: { type: 'string' },
       faults: { type: 'string' },
+      'webhook-backoff-ms': { type: 'string' },
+      'trust-ca': { type: 'string' },
+      simulate: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -38,6 +49,10 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new UsageError(`bad port "${values.port}"`);
+  }
+  const backoff = values['webhook-backoff-ms'];
+  if (backoff !== undefined && !/^\d{1,7}$/.test(backoff)) {
+    throw new UsageError(`bad --webhook-backoff-ms "${backoff}": want milliseconds, 0 to 9999999`);
   }
   return {
     port,
@@ -52,7 +67,23 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
     demo: values.demo ?? false,
     dataFile: values.data,
     faults: values.faults,
+    webhookBackoffMs: backoff === undefined ? undefined : Number(backoff),
+    trustCa: values['trust-ca'] === undefined ? undefined : readPem(values['trust-ca']),
+    simulate: values.simulate ?? false,
   };
+}
+
+function readPem(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --trust-ca ${file}: ${(error as Error).message}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--trust-ca ${file} holds no PEM certificate`);
+  }
+  return pem;
 }
 
 async function main(): Promise<void> {
@@ -66,7 +97,11 @@ async function main(): Promise<void> {
   const generatedUser = !options.users?.length;
   let sandbox;
   try {
-    sandbox = await startSandbox({ ...options, log: (line) => process.stderr.write(`${line}\n`) });
+    sandbox = await startSandbox({
+      ...options,
+      webhookSecret: process.env.SANDBOX_WEBHOOK_SECRET || undefined,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
   } catch (error) {
     // Bad ids, tokens or fault specs surface from startSandbox: still a usage problem.
     const setupProblem = !(error as NodeJS.ErrnoException).code;
@@ -75,6 +110,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`sandbox: ${sandbox.url}\n`);
   if (generatedUser) process.stdout.write(`token: ${sandbox.users[0]?.token}\n`);
+  if (!process.env.SANDBOX_WEBHOOK_SECRET) {
+    process.stdout.write(`webhook-secret: ${sandbox.webhookSecret}\n`);
+  }
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { registerCatalogueService } from './catalogue/catalogue-service.ts';
 import { createSimulatedReplies } from './demo/simulated-replies.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createSandboxApp, refuseOtherMethods } from './http/app.ts';
@@ -29,12 +30,21 @@ export interface SandboxOptions {
   rateLimitPerMinute?: number;
   /** request log lines (never tokens) */
   log?: (line: string) => void;
+  /** signs catalogue webhook deliveries; absent = generated, see Sandbox.webhookSecret */
+  webhookSecret?: string;
+  /** base delay of the webhook retry backoff (default 1000) */
+  webhookBackoffMs?: number;
+  /** PEM of a CA trusted for webhook deliveries besides the default store */
+  trustCa?: string;
+  /** emit a realistic stream of catalogue events */
+  simulate?: boolean;
 }
 
 export interface Sandbox {
   /** http://127.0.0.1:<port> */
   url: string;
   users: UserCredential[];
+  webhookSecret: string;
   setFaults(spec: string | null): void;
   close(): Promise<void>;
 }
@@ -128,11 +138,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   refuseOtherMethods(app, '/v1/conversations/:id', ['GET', 'PUT', 'DELETE']);
   refuseOtherMethods(app, '/v1/messages', ['GET', 'POST']);
   refuseOtherMethods(app, '/v1/messages/:id', ['GET', 'PUT', 'DELETE']);
+  const webhookSecret = options.webhookSecret ?? randomBytes(24).toString('base64url');
+  const catalogue = await registerCatalogueService(app, {
+    database,
+    secret: webhookSecret,
+    backoffMs: options.webhookBackoffMs,
+    trustCa: options.trustCa,
+    simulate: options.simulate,
+    // Orders come from people the user can message: demo contacts, else the sandbox's users.
+    customerIds: options.demo ? undefined : users.map((user) => user.contactId),
+    log: options.log,
+  });
 
   try {
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
     replies?.stop();
+    await catalogue.close();
     database.close();
     throw error;
   }
@@ -143,6 +165,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: `http://127.0.0.1:${port}`,
     users,
+    webhookSecret,
     setFaults(spec) {
       faults.set(spec === null ? NO_FAULTS : parseFaults(spec));
     },
@@ -150,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closing ??= (async () => {
         replies?.stop();
         await app.close();
+        await catalogue.close();
         database.close();
       })();
       return closing;
