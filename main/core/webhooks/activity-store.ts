@@ -20,12 +20,18 @@ export interface ActivityPage {
 
 export interface ActivityStore {
   /**
-   * Stores a notification in one transaction, unless its id is already stored
-   * (then null: a retried delivery). Returns the stored item first, followed by
-   * any later product.updated whose changes had to be recomputed because this
-   * event arrived after it but happened before it.
+   * Stores a notification unless its id is already stored (then null: a
+   * retried delivery). Returns the stored item first, followed by any later
+   * product.updated whose changes had to be recomputed because this event
+   * arrived after it but happened before it.
    */
   record(envelope: Envelope, receivedAt: number): ActivityItem[] | null;
+  /**
+   * Stores several notifications in one transaction (one commit for a burst of
+   * deliveries), each on its own savepoint: one that fails gets its Error in
+   * the results and the others are kept. Throws, storing none, if the commit fails.
+   */
+  recordAll(envelopes: Envelope[], receivedAt: number): (ActivityItem[] | null | Error)[];
   list(query: ActivityQuery): ActivityPage;
   /** Returns how many items went from unseen to seen. */
   markSeen(ids: string[]): number;
@@ -86,35 +92,58 @@ export function createActivityStore(db: Database): ActivityStore {
     return { ...row, changes: text };
   }
 
+  function insertOne(envelope: Envelope, receivedAt: number): ActivityItem[] | null {
+    const occurredAt = Date.parse(envelope.timestamp);
+    const ean = envelope.payload.ean;
+    const productEan =
+      PRODUCT_SNAPSHOT_TYPES.has(envelope.type) && typeof ean === 'string' ? ean : null;
+    const row = insert.get(
+      envelope.id,
+      envelope.type,
+      envelope.timestamp,
+      Number.isFinite(occurredAt) ? occurredAt : receivedAt,
+      receivedAt,
+      productEan,
+      JSON.stringify(envelope.payload),
+    ) as ActivityRow | undefined;
+    if (!row) return null;
+    if (productEan === null) return [toItem(row)];
+
+    const position = [productEan, row.occurred_at, row.seq] as const;
+    const stored =
+      row.type === 'product.updated'
+        ? withChanges(row, previousSnapshot.get(...position) as ActivityRow | undefined)
+        : row;
+    const next = nextSnapshot.get(...position) as ActivityRow | undefined;
+    if (next?.type !== 'product.updated') return [toItem(stored)];
+    return [toItem(stored), toItem(withChanges(next, row))];
+  }
+
+  function recordAll(envelopes: Envelope[], receivedAt: number) {
+    return transaction(db, () =>
+      envelopes.map((envelope) => {
+        db.exec('SAVEPOINT delivery');
+        try {
+          const stored = insertOne(envelope, receivedAt);
+          db.exec('RELEASE delivery');
+          return stored;
+        } catch (error) {
+          db.exec('ROLLBACK TO delivery');
+          db.exec('RELEASE delivery');
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
+  }
+
   return {
     record(envelope, receivedAt) {
-      const occurredAt = Date.parse(envelope.timestamp);
-      const ean = envelope.payload.ean;
-      const productEan =
-        PRODUCT_SNAPSHOT_TYPES.has(envelope.type) && typeof ean === 'string' ? ean : null;
-      return transaction(db, () => {
-        const row = insert.get(
-          envelope.id,
-          envelope.type,
-          envelope.timestamp,
-          Number.isFinite(occurredAt) ? occurredAt : receivedAt,
-          receivedAt,
-          productEan,
-          JSON.stringify(envelope.payload),
-        ) as ActivityRow | undefined;
-        if (!row) return null;
-        if (productEan === null) return [toItem(row)];
-
-        const position = [productEan, row.occurred_at, row.seq] as const;
-        const stored =
-          row.type === 'product.updated'
-            ? withChanges(row, previousSnapshot.get(...position) as ActivityRow | undefined)
-            : row;
-        const next = nextSnapshot.get(...position) as ActivityRow | undefined;
-        if (next?.type !== 'product.updated') return [toItem(stored)];
-        return [toItem(stored), toItem(withChanges(next, row))];
-      });
+      const [result] = recordAll([envelope], receivedAt);
+      if (result instanceof Error) throw result;
+      return result ?? null;
     },
+
+    recordAll,
 
     list({ types, offset, limit }) {
       const rows = (types === undefined

@@ -15,7 +15,7 @@ import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
 import { createActivityStore } from './activity-store.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
-import { parseEnvelope } from './envelope.ts';
+import { parseEnvelope, type Envelope } from './envelope.ts';
 import { isValidSignature } from './signature.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,6 +55,12 @@ export interface WebhookReceiver {
   reloadSecret(): Promise<void>;
 }
 
+interface PendingWrite {
+  envelope: Envelope;
+  resolve(items: ActivityItem[] | null): void;
+  reject(error: unknown): void;
+}
+
 interface Answer {
   status: number;
   message: string;
@@ -70,7 +76,7 @@ interface Answer {
  */
 export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   const clock = deps.clock ?? systemClock;
-  const store = createActivityStore(deps.db);
+  const activity = createActivityStore(deps.db);
   let server: Server | null = null;
   let url: string | null = null;
   let path = '';
@@ -79,6 +85,39 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   let selfSigned: Promise<ReceiverCertificate> | null = null;
   let startError: string | null = null;
   let pending = new Map<string, ActivityItem>();
+  let writes: PendingWrite[] = [];
+
+  /**
+   * Group commit: deliveries verified in the same turn of the event loop are
+   * stored in one transaction, and each is answered only after that commit.
+   * Under a burst this turns many small commits into a few larger ones.
+   */
+  function store(envelope: Envelope): Promise<ActivityItem[] | null> {
+    return new Promise((resolve, reject) => {
+      if (writes.length === 0) setImmediate(commitWrites);
+      writes.push({ envelope, resolve, reject });
+    });
+  }
+
+  function commitWrites() {
+    const batch = writes;
+    writes = [];
+    let results: (ActivityItem[] | null | Error)[];
+    try {
+      results = activity.recordAll(
+        batch.map((write) => write.envelope),
+        clock.now(),
+      );
+    } catch (error) {
+      for (const write of batch) write.reject(error);
+      return;
+    }
+    batch.forEach((write, index) => {
+      const result = results[index];
+      if (result instanceof Error) write.reject(result);
+      else write.resolve(result ?? null);
+    });
+  }
 
   function ownCertificate(): Promise<ReceiverCertificate> {
     selfSigned ??= selfSignedCertificate(deps.dataDir, clock.now()).catch((error: unknown) => {
@@ -128,7 +167,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     const parsed = parseEnvelope(body);
     if (!parsed.ok) return { status: 400, message: parsed.reason };
 
-    const stored = store.record(parsed.envelope, clock.now());
+    const stored = await store(parsed.envelope);
     if (stored === null) return { status: 200, message: 'already received' };
     afterAnswer(stored);
     return { status: 200, message: 'received' };

@@ -1,14 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../main/core/store/database.ts';
+import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import {
   createActivityStore,
   type ActivityStore,
 } from '../../../main/core/webhooks/activity-store.ts';
 import type { Envelope } from '../../../main/core/webhooks/envelope.ts';
 
+let db: Database;
 let store: ActivityStore;
 beforeEach(() => {
-  store = createActivityStore(openDatabase(':memory:'));
+  db = openDatabase(':memory:');
+  store = createActivityStore(db);
 });
 
 const at = (minute: number) => `2025-03-01T10:${String(minute).padStart(2, '0')}:00Z`;
@@ -77,6 +79,26 @@ describe('activity store', () => {
     const page = store.list({ offset: 0, limit: 50 });
     expect(page.total).toBe(1);
     expect(page.items[0]?.payload).toEqual({ number: '1' });
+  });
+
+  it('stores a burst in one transaction, where one failing delivery loses only itself', () => {
+    db.exec(`
+      CREATE TRIGGER refuse_poison BEFORE INSERT ON activity WHEN new.id = 'poison'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END;
+    `);
+    const results = store.recordAll(
+      [
+        envelope('a', 'order.created', 1, {}),
+        envelope('poison', 'order.created', 2, {}),
+        envelope('a', 'order.created', 1, {}),
+        envelope('b', 'order.created', 3, {}),
+      ],
+      1,
+    );
+    expect(
+      results.map((result) => (result instanceof Error ? 'error' : (result?.length ?? null))),
+    ).toEqual([1, 'error', null, 1]);
+    expect(store.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['b', 'a']);
   });
 
   it('keeps a timestamp it cannot parse, ordering that event by its arrival', () => {
