@@ -1,0 +1,20 @@
+import { conversationCounts } from '../../store/conversation-counts.ts';
+import { getConversation, listConversations } from '../../store/conversation-queries.ts';
+import { suggestContacts } from '../../store/contact-queries.ts';
+import type { Database } from '../../store/database.ts';
+import type { Handlers } from '../router.ts';
+
+/** The conversation list, its counts, one conversation, and contacts to start one with. */
+export function conversationReadHandlers(
+  db: Database,
+): Pick<
+  Handlers,
+  'conversations:list' | 'conversations:counts' | 'conversations:get' | 'contacts:suggest'
+> {
+  return {
+    'conversations:list': async (request) => listConversations(db, request),
+    'conversations:counts': async () => conversationCounts(db),
+    'conversations:get': async ({ id }) => getConversation(db, id),
+    'contacts:suggest': async (request) => ({ items: suggestContacts(db, request) }),
+  };
+}

@@ -1,0 +1,42 @@
+import type { CoreEvent } from '../../../../shared/ipc/events.ts';
+import { ChangeBatch } from '../../events/change-batch.ts';
+import type { Clock } from '../../ports/ports.ts';
+import { conversationExists } from '../../store/conversation-queries.ts';
+import type { Database } from '../../store/database.ts';
+import { getDraft, setDraft } from '../../store/drafts.ts';
+import { renameConversation } from '../../store/local-names.ts';
+import { markRead } from '../../store/read-markers.ts';
+import { notFound } from '../core-error.ts';
+import type { Handlers } from '../router.ts';
+
+export interface LocalStateDeps {
+  clock: Clock;
+  /** Tells every view of the conversation that it changed (list, counts, badge). */
+  emit(event: CoreEvent): void;
+}
+
+/** State that lives on this device only: drafts, local names, read markers. No server call. */
+export function localStateHandlers(
+  db: Database,
+  deps: LocalStateDeps,
+): Pick<Handlers, 'drafts:get' | 'drafts:set' | 'conversations:rename' | 'conversations:markRead'> {
+  const changed = (conversationId: string) =>
+    deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
+  return {
+    'drafts:get': async ({ conversationId }) => ({ text: getDraft(db, conversationId) }),
+    'drafts:set': async ({ conversationId, text }) => {
+      if (!conversationExists(db, conversationId)) throw notFound('That conversation');
+      setDraft(db, conversationId, text, deps.clock.now());
+      return {};
+    },
+    'conversations:rename': async ({ id, localName }) => {
+      if (!renameConversation(db, id, localName)) throw notFound('That conversation');
+      changed(id);
+      return {};
+    },
+    'conversations:markRead': async ({ conversationId, upToMessageId }) => {
+      if (markRead(db, conversationId, upToMessageId)) changed(conversationId);
+      return {};
+    },
+  };
+}

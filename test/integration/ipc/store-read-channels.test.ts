@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedContact, seedConversation, seedMessages } from '../../support/store-fixtures.ts';
+import { startCore } from './core-harness.ts';
+
+let harness: ReturnType<typeof startCore>;
+const call = (channel: string, request: unknown) => harness.core.router.handle(channel, request);
+
+beforeEach(() => {
+  harness = startCore();
+  const { db } = harness.core;
+  seedContact(db, { id: 'ct_ann', username: 'ann' });
+  seedConversation(db, { id: 'c_ann', contactId: 'ct_ann' });
+  seedMessages(db, [
+    {
+      id: 'm1',
+      conversationId: 'c_ann',
+      senderId: 'ct_ann',
+      text: 'first lunch',
+      createdAt: 2_000,
+    },
+    { id: 'm2', conversationId: 'c_ann', senderId: 'ct_ann', text: 'second', createdAt: 3_000 },
+  ]);
+});
+afterEach(() => harness.close());
+
+describe('store channels through the core router', () => {
+  it('answers the list, counts, one conversation, a thread page, search and suggestions', async () => {
+    expect(await call('conversations:list', { filter: 'all' })).toMatchObject({
+      ok: true,
+      value: { total: 1, items: [{ id: 'c_ann', title: 'ann', unreadCount: 2 }] },
+    });
+    expect(await call('conversations:counts', {})).toMatchObject({
+      ok: true,
+      value: { all: 1, unreadTotal: 2 },
+    });
+    expect(await call('conversations:get', { id: 'missing' })).toEqual({ ok: true, value: null });
+    expect(await call('messages:page', { conversationId: 'c_ann' })).toMatchObject({
+      ok: true,
+      value: { items: [{ id: 'm1' }, { id: 'm2' }], firstUnreadId: 'm1', hasBefore: false },
+    });
+    expect(await call('messages:search', { query: 'lunch' })).toMatchObject({
+      ok: true,
+      value: { hits: [{ messageId: 'm1', snippet: 'first lunch', highlights: [[6, 11]] }] },
+    });
+    expect(await call('contacts:suggest', { query: 'an' })).toMatchObject({
+      ok: true,
+      value: { items: [{ id: 'ct_ann', conversationId: 'c_ann' }] },
+    });
+  });
+
+  it('keeps drafts, renames and marks read, telling the renderer what changed', async () => {
+    expect(await call('drafts:set', { conversationId: 'c_ann', text: 'hello' })).toEqual({
+      ok: true,
+      value: {},
+    });
+    expect(await call('drafts:get', { conversationId: 'c_ann' })).toEqual({
+      ok: true,
+      value: { text: 'hello' },
+    });
+    await call('conversations:rename', { id: 'c_ann', localName: 'Annie' });
+    await call('conversations:markRead', { conversationId: 'c_ann', upToMessageId: 'm1' });
+    expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
+      value: { title: 'Annie', unreadCount: 1 },
+    });
+    expect(harness.events).toEqual([
+      expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
+      expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
+    ]);
+    await call('conversations:markRead', { conversationId: 'c_ann', upToMessageId: 'm1' });
+    expect(harness.events).toHaveLength(2);
+  });
+
+  it('answers not-found for unknown conversations and messages', async () => {
+    const notFound = { ok: false, error: { code: 'not-found' } };
+    expect(await call('messages:page', { conversationId: 'nope' })).toMatchObject(notFound);
+    expect(await call('messages:page', { conversationId: 'c_ann', before: 'nope' })).toMatchObject(
+      notFound,
+    );
+    expect(await call('conversations:rename', { id: 'nope', localName: 'x' })).toMatchObject(
+      notFound,
+    );
+    expect(await call('conversations:markRead', { conversationId: 'nope' })).toMatchObject(
+      notFound,
+    );
+    expect(await call('drafts:set', { conversationId: 'nope', text: 'x' })).toMatchObject(notFound);
+    expect(await call('drafts:get', { conversationId: 'nope' })).toEqual({
+      ok: true,
+      value: { text: '' },
+    });
+  });
+});
