@@ -1,16 +1,43 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/create-core.ts';
+import { createCore, type Core } from '../core/create-core.ts';
 import {
   confStore,
   consoleLogger,
   fileVault,
   recordingNotifier,
 } from '../core/ports/node-adapters.ts';
+import type { Logger } from '../core/ports/ports.ts';
 import { startPreviewServer } from './preview-server.ts';
 
-const USAGE = 'usage: npm run preview -- [--base-url URL] [--port P] [--data-dir DIR]';
+const USAGE =
+  'usage: [PARLEY_TOKEN=...] npm run preview -- [--base-url URL] [--port P] [--data-dir DIR]';
+
+/**
+ * With --base-url the preview signs in there (token from PARLEY_TOKEN, never
+ * argv); without it, it opens the embedded demo workspace like `npm start`.
+ * A failed sign-in is reported and the page opens on the sign-in screen.
+ */
+async function openWorkspace(core: Core, baseUrl: string | undefined, log: Logger) {
+  try {
+    if (baseUrl === undefined) {
+      if (!core.session.get().demo || core.session.get().state !== 'signed-in') {
+        await core.session.useDemo();
+      }
+      return;
+    }
+    const token = process.env.PARLEY_TOKEN;
+    if (!token) {
+      process.stderr.write('preview: PARLEY_TOKEN is not set; sign in from the page\n');
+      return;
+    }
+    await core.session.signIn(baseUrl, token);
+  } catch (error) {
+    log.warn('could not open the workspace', { error: (error as Error).message });
+    process.stderr.write(`preview: ${(error as Error).message}\n`);
+  }
+}
 
 async function main() {
   let values;
@@ -43,6 +70,7 @@ async function main() {
     openExternal: async (url) => log.info('would open in the system browser', { url }),
     log,
   });
+  await openWorkspace(core, values['base-url'], log);
   await core.start();
   const server = await startPreviewServer({
     core,

@@ -156,6 +156,7 @@ export function createSessionService(deps: {
     },
 
     async start() {
+      if (current) return;
       const saved = stored() ?? { mode: 'demo' };
       if (saved.mode === 'demo') {
         store.set(SESSION_KEY, saved);
