@@ -1,0 +1,149 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../main/core/create-core.ts';
+import {
+  confStore,
+  memoryVault,
+  recordingNotifier,
+  silentLogger,
+} from '../../../main/core/ports/node-adapters.ts';
+import type { SecretVault } from '../../../main/core/ports/ports.ts';
+import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function startCore(): Promise<{ core: Core; vault: SecretVault; dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parley-session-'));
+  const vault = memoryVault();
+  const core = createCore({
+    dataDir,
+    vault,
+    store: confStore(dataDir),
+    notifier: recordingNotifier(),
+    openExternal: async () => {},
+    log: silentLogger,
+  });
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => core.stop());
+  await core.start();
+  return { core, vault, dataDir };
+}
+
+async function sandbox(): Promise<Sandbox> {
+  const server = await startSandbox({
+    users: [
+      { contactId: 'ada', token: 'ada-token' },
+      { contactId: 'grace', token: 'grace-token' },
+    ],
+  });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+const invoke = async (core: Core, channel: string, request: unknown = {}) =>
+  core.router.handle(channel, request);
+
+describe('session', () => {
+  it('opens the demo workspace on first run, with its conversations synced', async () => {
+    const { core } = await startCore();
+    expect(await invoke(core, 'session:get')).toMatchObject({
+      ok: true,
+      value: { state: 'signed-in', demo: true },
+    });
+    await invoke(core, 'sync:now');
+    const list = await invoke(core, 'conversations:list', { filter: 'all' });
+    expect(list.ok && (list.value as { total: number }).total).toBeGreaterThan(10);
+  });
+
+  it('refuses a wrong token without changing anything', async () => {
+    const { core, vault } = await startCore();
+    const server = await sandbox();
+    const answer = await invoke(core, 'session:signIn', { baseUrl: server.url, token: 'nope' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'unauthorized', field: 'token' } });
+    expect(await vault.get('messaging-token')).toBeNull();
+    expect(await invoke(core, 'session:get')).toMatchObject({ value: { demo: true } });
+  });
+
+  it('says when the server cannot be reached', async () => {
+    const { core } = await startCore();
+    const answer = await invoke(core, 'session:signIn', {
+      baseUrl: 'http://127.0.0.1:9',
+      token: 'x',
+    });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'network', field: 'baseUrl' } });
+  });
+
+  it('signs in to another server, replaces the demo data and never shows the token', async () => {
+    const { core, vault, dataDir } = await startCore();
+    const server = await sandbox();
+    await fetch(`${server.url}/v1/conversations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ contact_id: 'grace' }),
+    });
+
+    const signedIn = await invoke(core, 'session:signIn', {
+      baseUrl: `${server.url}/`,
+      token: 'ada-token',
+    });
+    expect(signedIn).toMatchObject({
+      ok: true,
+      value: { state: 'signed-in', demo: false, baseUrl: server.url },
+    });
+    await invoke(core, 'sync:now');
+    const list = await invoke(core, 'conversations:list', { filter: 'all' });
+    expect(list).toMatchObject({ ok: true, value: { total: 1, items: [{ contactId: 'grace' }] } });
+
+    expect(await vault.get('messaging-token')).toBe('ada-token');
+    const settings = await invoke(core, 'settings:get');
+    expect(JSON.stringify(settings)).not.toContain('ada-token');
+    for (const file of await readdir(dataDir)) {
+      if (file.endsWith('.json')) {
+        expect(await readFile(join(dataDir, file), 'utf8')).not.toContain('ada-token');
+      }
+    }
+  });
+
+  it('will not drop writes still waiting for another server; sign-out with clear does', async () => {
+    const { core, vault } = await startCore();
+    const first = await sandbox();
+    const conversation = await fetch(`${first.url}/v1/conversations`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ contact_id: 'grace' }),
+    }).then((response) => response.json() as Promise<{ id: string }>);
+    await invoke(core, 'session:signIn', { baseUrl: first.url, token: 'ada-token' });
+    await invoke(core, 'sync:now');
+    await first.close();
+
+    const sent = await invoke(core, 'messages:send', {
+      conversationId: conversation.id,
+      text: 'written while the server is away',
+    });
+    expect(sent.ok).toBe(true);
+
+    const second = await sandbox();
+    const switched = await invoke(core, 'session:signIn', {
+      baseUrl: second.url,
+      token: 'grace-token',
+    });
+    expect(switched).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(switched.ok || switched.error.message).toMatch(/still waiting to be sent/);
+
+    expect(await invoke(core, 'session:signOut', { clearLocalData: true })).toMatchObject({
+      ok: true,
+      value: { state: 'signed-out' },
+    });
+    expect(await vault.get('messaging-token')).toBeNull();
+    expect(await invoke(core, 'outbox:list')).toMatchObject({ ok: false });
+    expect(await invoke(core, 'status:get')).toMatchObject({ value: { pendingWrites: 0 } });
+    expect(
+      await invoke(core, 'session:signIn', { baseUrl: second.url, token: 'grace-token' }),
+    ).toMatchObject({ ok: true });
+  });
+});
