@@ -9,6 +9,7 @@ import {
   fileLogger,
   safeStorageVault,
 } from './electron-adapters.ts';
+import { forwardHostSignals } from './host-signals.ts';
 import { connectIpc } from './ipc-bridge.ts';
 import { createMainWindow, preloadFile } from './main-window.ts';
 
@@ -45,6 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: (url) => shell.openExternal(url),
       log,
     });
+    forwardHostSignals(core);
     await core.start();
     window = createMainWindow(preloadFile(import.meta.dirname));
     const disconnect = connectIpc(core, window);
