@@ -102,6 +102,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   function commitWrites() {
     const batch = writes;
     writes = [];
+    if (batch.length === 0) return;
     let results: (ActivityItem[] | null | Error)[];
     try {
       results = activity.recordAll(
@@ -199,6 +200,9 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     const running = server;
     server = null;
     url = null;
+    // Verified deliveries waiting for their commit are kept: their connections
+    // close unanswered, and the service's retry then finds them already stored.
+    commitWrites();
     if (running) {
       running.closeAllConnections();
       running.close();
