@@ -46,14 +46,16 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: (url) => shell.openExternal(url),
       log,
     });
-    forwardHostSignals(core);
-    await core.start();
+    // The window opens at once and reads what is local; starting the workspace
+    // (the demo sandbox on first run) and syncing follow as events.
     window = createMainWindow(preloadFile(import.meta.dirname));
     const disconnect = connectIpc(core, window);
     window.on('closed', () => {
       disconnect();
       window = null;
     });
+    forwardHostSignals(core);
+    await core.start();
   });
 
   app.on('window-all-closed', () => app.quit());
