@@ -235,6 +235,26 @@ describe('webhook receiver: bad deliveries are refused and nothing is stored', (
   });
 });
 
+describe('webhook receiver: start-up', () => {
+  it('reports a port already in use instead of crashing', async () => {
+    harness = await startReceiver();
+    const port = new URL(harness.url).port;
+    const second = await startReceiver();
+    try {
+      await expect(
+        second.receiver.start({ host: '127.0.0.1', port: Number(port), path: PATH }),
+      ).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+      expect(second.receiver.status()).toMatchObject({
+        listening: false,
+        url: null,
+        error: expect.stringContaining('already in use'),
+      });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('webhook receiver: durability', () => {
   it('does not answer 200 when the event cannot be stored, and stores it once on the retry', async () => {
     harness = await startReceiver();
