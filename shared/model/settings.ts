@@ -32,7 +32,10 @@ export const webhookSettings = z.object({
   enabled: z.boolean(),
   host: z.string().max(LIMITS.nameLength),
   port: z.number().int().min(0).max(65_535),
-  path: z.string().regex(/^\/[\w\-./]*$/, 'path must start with / and contain no spaces'),
+  path: z
+    .string()
+    .max(LIMITS.nameLength)
+    .regex(/^\/[\w\-./]*$/, 'path must start with / and contain no spaces'),
   catalogueUrl: z.string().max(LIMITS.urlLength),
   notificationUrl: z.string().max(LIMITS.urlLength),
   events: z.array(catalogueEventType),

@@ -50,13 +50,20 @@ function failure(error: IpcError): IpcResult<never> {
   return { ok: false, error };
 }
 
+/** Bad input can carry megabyte-long keys; the answer never echoes more than this. */
+const MAX_ERROR_TEXT = 200;
+
 function describeInvalid(error: z.ZodError): IpcError {
   const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : null;
+  const field = issue && issue.path.length > 0 ? clip(issue.path.join('.')) : null;
   const message = issue
     ? field
       ? `${field}: ${issue.message}`
       : issue.message
     : 'invalid request';
-  return { code: 'invalid-request', message, field };
+  return { code: 'invalid-request', message: clip(message), field };
+}
+
+function clip(text: string): string {
+  return text.length <= MAX_ERROR_TEXT ? text : `${text.slice(0, MAX_ERROR_TEXT - 1)}…`;
 }
