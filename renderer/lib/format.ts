@@ -1,6 +1,6 @@
 const DAY_MS = 86_400_000;
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
 const longWeekday = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
 const dayMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });

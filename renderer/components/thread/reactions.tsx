@@ -2,7 +2,8 @@ import type { MessageView } from '../../../shared/model/message.ts';
 import { toggleReaction } from '../../stores/message-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 
-export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
+// Named as the Messaging API names them (the demo server uses these words), not as emoji.
+export const QUICK_REACTIONS = ['like', 'love', 'laugh', 'wow', 'sad', 'thanks'];
 
 const NAMED = 12;
 

@@ -46,8 +46,10 @@ export function ThreadView() {
       {status === 'ready' && itemCount === 0 && (
         <p className="thread-empty">No messages yet. Say hello!</p>
       )}
-      <MessageList key={conversationId} />
-      {status !== 'error' && <Composer key={conversationId} conversationId={conversationId} />}
+      <MessageList key={`messages-${conversationId}`} />
+      {status !== 'error' && (
+        <Composer key={`composer-${conversationId}`} conversationId={conversationId} />
+      )}
     </section>
   );
 }
