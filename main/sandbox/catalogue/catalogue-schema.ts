@@ -97,6 +97,7 @@ export function createCatalogueTables(db: DatabaseSync): void {
       status INTEGER,
       error TEXT,
       duration_ms INTEGER NOT NULL,
+      retry_at INTEGER,
       PRIMARY KEY (delivery_id, attempt)
     ) STRICT;
   `);

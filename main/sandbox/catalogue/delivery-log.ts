@@ -19,12 +19,17 @@ export interface AttemptRecord {
   durationMs: number;
 }
 
+export interface LoggedAttempt extends AttemptRecord {
+  /** ISO 8601 time the next attempt was scheduled for after this one, or null when none was. */
+  retryAt: string | null;
+}
+
 export interface DeliveryEntry {
   webhookId: string;
   notificationUrl: string;
   state: DeliveryState;
   nextAttemptAt: string | null;
-  attempts: AttemptRecord[];
+  attempts: LoggedAttempt[];
 }
 
 export interface NotificationEntry {
@@ -83,8 +88,8 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
     FROM webhook_deliveries d JOIN webhook_notifications n ON n.id = d.notification_id
     WHERE d.id = ? AND d.state = 'pending'`);
   const insertAttempt = db.prepare(`
-    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status, error, duration_ms)
-    VALUES (?, ?, ?, ?, ?, ?)`);
+    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status, error, duration_ms, retry_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
   // Only a pending delivery moves on: one abandoned mid-attempt stays failed.
   const updateDelivery = db.prepare(
     "UPDATE webhook_deliveries SET state = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
@@ -106,14 +111,14 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
     webhookId: String(row.webhook_id),
     notificationUrl: String(row.notification_url),
     state: String(row.state) as DeliveryState,
-    nextAttemptAt:
-      row.next_attempt_at === null ? null : new Date(Number(row.next_attempt_at)).toISOString(),
+    nextAttemptAt: isoOrNull(row.next_attempt_at),
     attempts: (attemptsOf.all(Number(row.id)) as Row[]).map((attempt) => ({
       attempt: Number(attempt.attempt),
       at: String(attempt.at),
       status: attempt.status === null ? null : Number(attempt.status),
       error: attempt.error === null ? null : String(attempt.error),
       durationMs: Number(attempt.duration_ms),
+      retryAt: isoOrNull(attempt.retry_at),
     })),
   });
 
@@ -161,6 +166,7 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
       );
     },
     recordAttempt(deliveryId, attempt, outcome) {
+      const next = outcome.state === 'pending' ? outcome.nextAttemptAt : null;
       transaction(() => {
         insertAttempt.run(
           deliveryId,
@@ -169,8 +175,8 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
           attempt.status,
           attempt.error,
           attempt.durationMs,
+          next,
         );
-        const next = outcome.state === 'pending' ? outcome.nextAttemptAt : null;
         updateDelivery.run(outcome.state, next, deliveryId);
       });
     },
@@ -185,4 +191,8 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
         deliveries: (deliveriesOf.all(String(row.id), owner) as Row[]).map(toDelivery),
       })),
   };
+}
+
+function isoOrNull(epochMs: SQLOutputValue | undefined): string | null {
+  return epochMs === null || epochMs === undefined ? null : new Date(Number(epochMs)).toISOString();
 }

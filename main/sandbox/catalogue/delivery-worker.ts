@@ -47,9 +47,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     });
     const status = 'status' in outcome ? outcome.status : null;
     const error = 'error' in outcome ? outcome.error : null;
-    const next = nextStep(number, status, Date.now(), backoffMs);
+    const finishedAt = Date.now();
+    const next = nextStep(number, status, finishedAt, backoffMs);
     const at = new Date(startedAt).toISOString();
-    const durationMs = Date.now() - startedAt;
+    const durationMs = finishedAt - startedAt;
     log.recordAttempt(delivery.id, { attempt: number, at, status, error, durationMs }, next);
     onLine(
       `webhook ${delivery.notificationId} to ${redactedUrl(delivery.notificationUrl)}: ` +
@@ -60,7 +61,6 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   };
 
   const run = (deliveryId: number): void => {
-    timers.delete(deliveryId);
     const task = Promise.resolve()
       .then(() => {
         const delivery = log.outgoing(deliveryId);
@@ -71,12 +71,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     inFlight.add(task);
   };
 
+  // Node timers can fire a millisecond early; a retry never starts before its logged time.
   function schedule(deliveryId: number, at: number): void {
     if (stopping.signal.aborted || timers.has(deliveryId)) return;
-    timers.set(
-      deliveryId,
-      setTimeout(() => run(deliveryId), Math.max(0, at - Date.now())),
-    );
+    const wake = () => {
+      timers.delete(deliveryId);
+      if (Date.now() < at) schedule(deliveryId, at);
+      else run(deliveryId);
+    };
+    timers.set(deliveryId, setTimeout(wake, Math.max(0, at - Date.now())));
   }
 
   for (const { id, nextAttemptAt } of log.pending()) schedule(id, nextAttemptAt);

@@ -80,6 +80,7 @@ describe('signed delivery over HTTPS', () => {
             status: 200,
             error: null,
             durationMs: expect.any(Number),
+            retryAt: null,
           },
         ],
       },
