@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FAULTS_SYNTAX } from './http/faults.ts';
-import { startSandbox, type SandboxOptions } from './sandbox.ts';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, startSandbox, type SandboxOptions } from './sandbox.ts';
 
 const USAGE = `usage: npm run sandbox -- [--port P] [--user id:token ...] [--group gid:id,id,... ...]
-                        [--demo] [--data FILE] [--faults SPEC]
+                        [--demo] [--data FILE] [--faults SPEC] [--rate-limit N]
                         [--webhook-backoff-ms MS] [--trust-ca PEM_FILE] [--simulate]
 
   --port P        port on 127.0.0.1 (0, the default, picks a free one)
@@ -14,6 +14,7 @@ const USAGE = `usage: npm run sandbox -- [--port P] [--user id:token ...] [--gro
   --demo          seed the demo workspace for the first user (only into a new database)
   --data FILE     keep data in this SQLite file (default: in memory)
   --faults SPEC   inject faults, ${FAULTS_SYNTAX}
+  --rate-limit N  requests per minute per user (default ${DEFAULT_RATE_LIMIT_PER_MINUTE})
   --webhook-backoff-ms MS  base delay of webhook retries (default 1000)
   --trust-ca PEM_FILE      also trust this CA for webhook deliveries
   --simulate      emit a realistic stream of catalogue events
@@ -39,6 +40,7 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
       demo: { type: 'boolean' },
       data: { type: 'string' },
       faults: { type: 'string' },
+      'rate-limit': { type: 'string' },
       'webhook-backoff-ms': { type: 'string' },
       'trust-ca': { type: 'string' },
       simulate: { type: 'boolean' },
@@ -54,8 +56,13 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
   if (backoff !== undefined && !/^\d{1,7}$/.test(backoff)) {
     throw new UsageError(`bad --webhook-backoff-ms "${backoff}": want milliseconds, 0 to 9999999`);
   }
+  const rateLimit = Number(values['rate-limit'] ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+  if (!/^\d{1,15}$/.test(values['rate-limit'] ?? '1') || rateLimit < 1) {
+    throw new UsageError(`bad rate limit "${values['rate-limit']}"`);
+  }
   return {
     port,
+    rateLimitPerMinute: rateLimit,
     users: (values.user ?? []).map((value) => {
       const [contactId, token] = split(value, 'user (want id:token)');
       return { contactId, token };

@@ -32,7 +32,7 @@ describe('npm run sandbox', () => {
       headers: { authorization: `Bearer ${tokenLine.slice('token: '.length)}` },
     });
     expect(reply.status).toBe(200);
-    expect((await reply.json()).data.length).toBeGreaterThan(0);
+    expect(((await reply.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -42,7 +42,12 @@ export function clientFor(sandbox: Sandbox, token: string | null): Call {
       body = JSON.stringify(options.json);
     }
     const query = options.query
-      ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}`
+      ? `?${new URLSearchParams(
+          Object.entries(options.query).map(([name, value]): [string, string] => [
+            name,
+            String(value),
+          ]),
+        )}`
       : '';
     const response = await fetch(`${sandbox.url}${path}${query}`, { method, headers, body });
     const text = await response.text();
