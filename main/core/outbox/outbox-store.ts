@@ -108,9 +108,8 @@ export function dueHeads(db: Database, now: number, exclude: ReadonlySet<string>
   const heads = db
     .prepare(
       `SELECT o.* FROM outbox o
-       WHERE o.state IN ('pending', 'in-flight')
-         AND o.id = (SELECT MIN(p.id) FROM outbox p
-                     WHERE p.conversation_id = o.conversation_id AND p.state IN ('pending', 'in-flight'))
+       WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state IN ('pending', 'in-flight')
+                      GROUP BY conversation_id)
        ORDER BY o.id`,
     )
     .all() as unknown as OutboxRow[];
