@@ -3,7 +3,9 @@
  * the answer-time percentiles, beside a baseline measured in the same run: a
  * plain HTTPS server with the same certificate that reads the body and answers
  * 200 without verifying or storing anything. The load generator runs in a
- * worker thread (its own event loop) with a keep-alive agent.
+ * worker thread (its own event loop) with a keep-alive agent. Besides rates and
+ * percentiles, which suffer when other processes share the cores, it prints
+ * the server thread's own CPU time per delivery, which does not.
  * Run: npx node test/bench/webhooks.bench.ts [deliveries] [concurrency]
  */
 import { createHmac } from 'node:crypto';
@@ -29,6 +31,8 @@ interface Load {
   deliveries: { body: string; signature: string }[];
 }
 interface LoadResult {
+  /** CPU time of the server's thread (main thread) during the run, in microseconds. */
+  serverCpuUs?: number;
   elapsedMs: number;
   latenciesMs: number[];
   statuses: Record<number, number>;
@@ -81,16 +85,22 @@ async function main() {
     const results: Record<string, LoadResult> = {};
     for (const target of targets) {
       await runLoad(target.url, certificate.cert, concurrency, deliveries('warmup', WARMUP));
+      const cpuBefore = process.threadCpuUsage();
       const result = await runLoad(
         target.url,
         certificate.cert,
         concurrency,
         deliveries(target.name, deliveriesCount),
       );
+      const cpu = process.threadCpuUsage(cpuBefore);
+      result.serverCpuUs = cpu.user + cpu.system;
       results[target.name] = result;
       rows.push(summarize(target.name, result));
     }
-    printTable(['', 'deliveries/s', 'p50 ms', 'p99 ms', 'max ms', 'statuses'], rows);
+    printTable(
+      ['', 'deliveries/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU µs each', 'statuses'],
+      rows,
+    );
 
     const stored = (db.prepare('SELECT count(*) AS n FROM activity').get() as { n: number }).n;
     const measured = results['receiver (verify+store)'] as LoadResult;
@@ -99,7 +109,9 @@ async function main() {
     process.stdout.write(
       `\nstored: ${stored} of ${deliveriesCount + WARMUP} sent to the receiver\n` +
         `target ≥ 2,000 deliveries/s: ${rate >= 2_000 ? 'met' : 'NOT met'} (${Math.round(rate)})\n` +
-        `target p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${p99.toFixed(2)})\n`,
+        `target p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${p99.toFixed(2)})\n` +
+        `one core's worth of server CPU would verify and store ` +
+        `${Math.round((deliveriesCount * 1e6) / (measured.serverCpuUs ?? 1))} deliveries/s\n`,
     );
     await receiver.stop();
     db.close();
@@ -220,6 +232,7 @@ function summarize(name: string, result: LoadResult): string[] {
     percentile(result.latenciesMs, 50).toFixed(2),
     percentile(result.latenciesMs, 99).toFixed(2),
     Math.max(...result.latenciesMs).toFixed(2),
+    String(Math.round((result.serverCpuUs ?? 0) / result.latenciesMs.length)),
     Object.entries(result.statuses)
       .map(([status, count]) => `${status}×${count}`)
       .join(' '),
