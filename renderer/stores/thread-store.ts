@@ -312,8 +312,9 @@ export const useThread = create<ThreadState>()((set, get) => {
     /** Debounced, so scrolling through a backlog sends one read mark, not hundreds. */
     markSeen(message) {
       const { conversationId } = get();
-      if (!conversationId || message.own || message.id.startsWith('local_')) return;
-      if (message.readAt !== null || message.createdAt <= markedUpTo) return;
+      if (!conversationId || message.id.startsWith('local_')) return;
+      // The local read marker decides what is unread, not the server's read_at.
+      if (message.createdAt <= markedUpTo) return;
       markedUpTo = message.createdAt;
       clearTimeout(markTimer);
       markTimer = setTimeout(() => {

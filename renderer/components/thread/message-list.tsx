@@ -102,14 +102,15 @@ export function MessageList() {
       .filter((row): row is Extract<ThreadRow, { kind: 'message' }> => row?.kind === 'message');
     threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
     threadViewport.atEnd = atEnd;
-    const newest = onScreen[onScreen.length - 1]?.message;
+    const newest = onScreen.findLast((row) => !row.key.startsWith('local_'))?.message;
     if (newest && document.visibilityState === 'visible' && document.hasFocus()) {
       markSeen(newest);
     }
   });
 
-  const onScroll = () => {
-    const end = virtualizer.isAtEnd(AT_END_PX) && !hasAfter;
+  const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const list = event.currentTarget;
+    const end = !hasAfter && list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
     if (end !== atEnd) setAtEnd(end);
     if (end && unseenNew > 0) setUnseenNew(0);
   };
@@ -123,6 +124,12 @@ export function MessageList() {
         aria-label="Messages"
         tabIndex={0}
         onScroll={onScroll}
+        onKeyDown={(event) => {
+          // The browser's End stops short while rows below are still being measured.
+          if (event.key !== 'End' || event.ctrlKey || event.altKey) return;
+          event.preventDefault();
+          void jumpToLatest();
+        }}
       >
         <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
           {virtualRows.map((virtualRow) => {

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import {
+  conversations,
+  firstConversationTitle,
+  message,
+  messageAction,
+  openApp,
+  openConversation,
+  send,
+  unique,
+  type Preview,
+} from '../support/parley-app.ts';
+
+let preview: Preview;
+test.beforeEach(async ({ page }) => {
+  preview = await openApp(page);
+});
+test.afterEach(async () => {
+  await preview.stop();
+});
+
+test('reading a conversation with unread messages shows the divider and clears its badge', async ({
+  page,
+}) => {
+  const unread = conversations(page)
+    .getByRole('option', { name: /unread message/ })
+    .first();
+  const title = ((await unread.getAttribute('aria-label')) ?? '').split(',')[0]!;
+  await openConversation(page, title);
+  await expect(page.getByRole('separator', { name: 'Unread messages' })).toBeVisible();
+  const messages = page.getByRole('region', { name: 'Messages' });
+  await messages.focus();
+  await messages.press('End');
+  await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
+  await expect(
+    conversations(page).getByRole('option', { name: new RegExp(`^${title}(,|$)`) }),
+  ).not.toHaveAccessibleName(/unread message/);
+});
+
+test('send, react, edit and delete an own message', async ({ page }) => {
+  await openConversation(page, await firstConversationTitle(page));
+  const text = unique('hello from e2e');
+  const sent = await send(page, text);
+  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
+
+  await sent.hover();
+  await sent.getByRole('button', { name: 'React' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'like' }).click();
+  await expect(sent.getByRole('button', { name: /^like 1/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await sent.getByRole('button', { name: /^like 1/ }).click();
+  await expect(sent.getByRole('button', { name: /^like/ })).toHaveCount(0);
+
+  await messageAction(page, sent, 'Edit');
+  const edited = `${text} (edited)`;
+  const box = page.getByRole('textbox', { name: 'Edit message' });
+  await box.fill(edited);
+  await box.press('Enter');
+  await expect(message(page, edited)).toContainText('Edited');
+
+  await messageAction(page, message(page, edited), 'Delete…');
+  const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
+  await expect(dialog).toContainText('permanently');
+  await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(message(page, edited)).toHaveCount(0);
+});
+
+test('pin a message, jump to it from the banner, unpin it', async ({ page }) => {
+  await openConversation(page, await firstConversationTitle(page, 1));
+  const text = unique('pin me');
+  const sent = await send(page, text);
+  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible();
+  await messageAction(page, sent, 'Pin message');
+  const banner = page.getByRole('region', { name: 'Pinned message' });
+  await expect(banner).toContainText(text);
+  await banner.getByRole('button', { name: /Go to pinned message/ }).click();
+  await expect(sent).toBeInViewport();
+  await banner.getByRole('button', { name: 'Unpin' }).click();
+  await expect(page.getByRole('region', { name: 'Pinned message' })).toHaveCount(0);
+});

@@ -1,0 +1,80 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { startPreview } from './preview-process.ts';
+
+export type Preview = Awaited<ReturnType<typeof startPreview>>;
+
+/** Opens the preview in the page and waits until the conversation list has rows. */
+export async function openApp(page: Page, args: string[] = []): Promise<Preview> {
+  const preview = await startPreview(args);
+  try {
+    await page.goto(preview.url);
+    await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
+    await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
+    return preview;
+  } catch (error) {
+    await preview.stop();
+    throw error;
+  }
+}
+
+export function conversations(page: Page): Locator {
+  return page.getByRole('listbox', { name: 'Conversations' });
+}
+
+export function thread(page: Page): Locator {
+  return page.getByRole('region', { name: 'Messages' });
+}
+
+export function message(page: Page, text: string | RegExp): Locator {
+  return thread(page).getByRole('article').filter({ hasText: text });
+}
+
+/** The conversation title as the row's accessible name starts with it. */
+export async function firstConversationTitle(page: Page, nth = 0): Promise<string> {
+  const label = await conversations(page).getByRole('option').nth(nth).getAttribute('aria-label');
+  return (label ?? '').split(',')[0]!;
+}
+
+export async function openConversation(page: Page, title: string): Promise<void> {
+  await conversations(page)
+    .getByRole('option', { name: new RegExp(`^${escape(title)}(,|$)`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+export async function send(page: Page, text: string): Promise<Locator> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  const sent = message(page, text);
+  await expect(sent).toBeVisible();
+  return sent;
+}
+
+/** A message's own actions show on hover or focus, as in Signal. */
+export async function messageAction(page: Page, article: Locator, action: string) {
+  await article.hover();
+  await article.getByRole('button', { name: 'More actions' }).click();
+  await page
+    .getByRole('menu', { name: 'More actions' })
+    .getByRole('menuitem', { name: action })
+    .click();
+}
+
+export async function conversationAction(page: Page, title: string, action: string) {
+  await conversations(page)
+    .getByRole('option', { name: new RegExp(`^${escape(title)}(,|$)`) })
+    .click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: `Actions for ${title}` })
+    .getByRole('menuitem', { name: action })
+    .click();
+}
+
+export function unique(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
