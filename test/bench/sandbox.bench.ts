@@ -154,7 +154,7 @@ async function measure(file: string, seeded: Seeded, samples: number) {
   const results = new Map<string, { p50: number; p99: number }>();
   try {
     for (const [name, request] of REQUESTS) {
-      for (let warm = 0; warm < 20; warm += 1) {
+      for (let warm = 0; warm < 100; warm += 1) {
         await (await fetch(server.url + request(seeded), { headers })).text();
       }
       const times: number[] = [];
@@ -197,7 +197,7 @@ try {
   const cell = (value: number | undefined) =>
     (value === undefined ? '-' : value.toFixed(2)).padStart(8);
   const size = `${MESSAGES.toLocaleString('en')} messages`;
-  console.log(`${'request'.padEnd(36)}| ${size.padEnd(17)}| baseline: 100 messages`);
+  console.log(`${'request'.padEnd(36)}|${size.padStart(16)} | baseline: 100 messages`);
   console.log(`${''.padEnd(36)}|   p50 ms  p99 ms |   p50 ms  p99 ms`);
   for (const [name] of REQUESTS) {
     const big = indexed.get(name);

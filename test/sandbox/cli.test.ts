@@ -66,6 +66,7 @@ describe('npm run sandbox', () => {
     [['--port', 'eighty']],
     [['--user', 'no-token']],
     [['--faults', 'chaos=1']],
+    [['--rate-limit', '0']],
     [['--unknown']],
   ])('exits 2 with usage on stderr for %j', async (args) => {
     const { child, stderr } = startCli(args);
