@@ -13,7 +13,7 @@ import { createDemoWorkspace } from './session/demo-workspace.ts';
 import { createEngineSlot } from './session/engine-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
-import { openDatabase, type Database } from './store/database.ts';
+import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
 import { createActivityStore } from './webhooks/activity-store.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
@@ -83,6 +83,8 @@ export function createCore(deps: CoreDeps): Core {
     ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
     ...storeReadHandlers(db, { clock, emit: bus.emit }),
   };
+  let stopCheckpoints = () => {};
+
   return {
     router: createIpcRouter(handlers, deps.log),
     settings,
@@ -91,10 +93,12 @@ export function createCore(deps: CoreDeps): Core {
     onEvent: bus.subscribe,
     setHostState: engines.setHostState,
     async start() {
+      stopCheckpoints = scheduleCheckpoints(db, clock);
       await Promise.all([session.start(), webhooks.start()]);
       await engines.settled();
     },
     async stop() {
+      stopCheckpoints();
       await engines.stop();
       await Promise.all([session.stop(), webhooks.stop()]);
       db.close();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Clock } from '../ports/ports.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type Database = DatabaseSync;
@@ -18,9 +19,27 @@ export function openDatabase(file: string): Database {
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = 5000;
+    PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES};
   `);
   migrate(db);
   return db;
+}
+
+/**
+ * SQLite's automatic checkpoint runs inside whichever commit crosses the
+ * threshold and blocks the event loop on disk I/O: a webhook answer or a
+ * keystroke's draft could pay for it. Checkpointing on an idle timer keeps
+ * the WAL small; the (raised) automatic threshold stays only as a bound.
+ */
+const AUTO_CHECKPOINT_PAGES = 10_000;
+
+export function scheduleCheckpoints(db: Database, clock: Clock, everyMs = 5_000): () => void {
+  let timer = clock.setTimeout(run, everyMs);
+  function run() {
+    if (db.isOpen && !db.isTransaction) db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    timer = clock.setTimeout(run, everyMs);
+  }
+  return () => timer.cancel();
 }
 
 export function migrate(db: Database): void {
