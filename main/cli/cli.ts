@@ -74,7 +74,9 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     if (options.command === 'webhooks') {
       // Loaded only when asked for: the receiver's TLS and HTTP stack would slow every other command.
       const { runWebhooksCommand } = await import('./webhooks-command.ts');
-      return await runWebhooksCommand([...options.rest, '--data-dir', options.dataDir], io);
+      const passed = [...options.rest, '--data-dir', options.dataDir];
+      if (options.json && options.rest[0] === 'events') passed.push('--json');
+      return await runWebhooksCommand(passed, io);
     }
     if (options.command === undefined) throw new CliUsageError('name a command');
     const command = options.command === 'watch' ? null : COMMANDS[options.command];
