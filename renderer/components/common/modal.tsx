@@ -25,6 +25,13 @@ export function Modal({
     const dialog = ref.current;
     const opener = document.activeElement as HTMLElement | null;
     dialog?.showModal();
+    // showModal focuses the first focusable element (the close button); the dialog's own
+    // field or its safe choice should have the focus instead.
+    dialog
+      ?.querySelector<HTMLElement>(
+        '[data-autofocus]:not([data-autofocus="false"]), input, textarea, select',
+      )
+      ?.focus();
     return () => {
       dialog?.close();
       opener?.focus?.();

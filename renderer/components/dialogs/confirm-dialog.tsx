@@ -22,7 +22,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest; o
           </button>
         )}
         {/* Cancel comes first in the tab order, so Enter on open never destroys anything. */}
-        <button type="button" className="button secondary" autoFocus onClick={onClose}>
+        <button type="button" className="button secondary" data-autofocus onClick={onClose}>
           Cancel
         </button>
         <button type="button" className="button danger" onClick={() => choose(request.onConfirm)}>

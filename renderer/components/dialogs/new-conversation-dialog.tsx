@@ -92,7 +92,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
         <label className="field">
           <span>{kind === 'contact' ? 'Contact id or name' : 'Group id'}</span>
           <input
-            autoFocus
+            data-autofocus
             role={kind === 'contact' ? 'combobox' : undefined}
             aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
             aria-controls={kind === 'contact' ? listId : undefined}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { describeError } from '../../ipc/errors.ts';
@@ -15,6 +15,9 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ConversationSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [resultsFor, setResultsFor] = useState<string | null>(null);
+  // Enter typed before the results for the latest keystroke arrived: open the top one then.
+  const openWhenReady = useRef(false);
   const listId = useId();
 
   useEffect(() => {
@@ -28,14 +31,20 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
       (page) => {
         if (!live) return;
         setResults(page.items);
+        setResultsFor(query);
         setError(null);
+        if (openWhenReady.current && page.items[0]) {
+          openWhenReady.current = false;
+          onClose();
+          openConversation(page.items[0].id);
+        }
       },
       (failure) => live && setError(describeError(failure)),
     );
     return () => {
       live = false;
     };
-  }, [query]);
+  }, [query, onClose]);
 
   const open = (index: number) => {
     const conversation = results[index];
@@ -48,7 +57,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
   return (
     <Modal title="Go to conversation" onClose={onClose} className="quick-switcher">
       <input
-        autoFocus
+        data-autofocus
         type="text"
         role="combobox"
         aria-label="Conversation name"
@@ -63,7 +72,14 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
           setQuery(event.target.value);
           setActive(0);
         }}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && resultsFor !== query) {
+            event.preventDefault();
+            openWhenReady.current = true;
+            return;
+          }
+          onKeyDown(event);
+        }}
       />
       {error && (
         <p role="alert" className="inline-error">

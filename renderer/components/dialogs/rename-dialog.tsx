@@ -31,7 +31,7 @@ export function RenameDialog({
         <label className="field">
           <span>Name shown in Parley</span>
           <input
-            autoFocus
+            data-autofocus
             value={name}
             maxLength={LIMITS.nameLength}
             onChange={(event) => setName(event.target.value)}

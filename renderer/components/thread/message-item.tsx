@@ -145,7 +145,8 @@ export const MessageItem = memo(function MessageItem({
             {message.text && <MessageText text={message.text} />}
             <Attachments attachments={message.attachments} />
             <span className="meta">
-              {message.updatedAt !== null && message.updatedAt > message.createdAt && (
+              {/* The API cannot tell a text edit from a reaction change: any update counts. */}
+              {message.updatedAt !== null && message.updatedAt >= message.createdAt && (
                 <span className="edited">Edited</span>
               )}
               <time

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  conversationAction,
+  conversations,
+  firstConversationTitle,
+  message,
+  openApp,
+  openConversation,
+  send,
+  unique,
+  type Preview,
+} from '../support/parley-app.ts';
+
+let preview: Preview;
+test.beforeEach(async ({ page }) => {
+  preview = await openApp(page);
+});
+test.afterEach(async () => {
+  await preview.stop();
+});
+
+const row = (page: Page, title: string) =>
+  conversations(page).getByRole('option', { name: new RegExp(`^${title}(,|$)`) });
+const filter = (page: Page, name: string | RegExp) =>
+  page.getByRole('group', { name: 'Show conversations' }).getByRole('button', { name });
+
+test('pin, mute and unmute a conversation from its context menu', async ({ page }) => {
+  const title = await firstConversationTitle(page, 8);
+  await expect(row(page, title)).not.toHaveAccessibleName(/pinned/);
+  await conversationAction(page, title, 'Pin');
+  await expect(row(page, title)).toHaveAccessibleName(/pinned/);
+  await filter(page, 'Pinned').click();
+  await expect(row(page, title)).toBeVisible();
+  await filter(page, 'All').click();
+
+  await conversationAction(page, title, 'Mute for 8 hours');
+  await expect(row(page, title)).toHaveAccessibleName(/muted/);
+  await openConversation(page, title);
+  await expect(page.getByText(/Muted until/)).toBeVisible();
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await page.getByRole('menuitem', { name: 'Unmute' }).click();
+  await expect(row(page, title)).not.toHaveAccessibleName(/muted/);
+});
+
+test('archive keeps a conversation out of All until it is unarchived', async ({ page }) => {
+  const title = await firstConversationTitle(page, 9);
+  await conversationAction(page, title, 'Archive');
+  await expect(row(page, title)).toHaveCount(0);
+  await filter(page, /^Archived/).click();
+  await openConversation(page, title);
+  await page.getByRole('button', { name: 'Unarchive' }).click();
+  await expect(row(page, title)).toHaveCount(0);
+  await filter(page, 'All').click();
+  await expect(row(page, title)).toBeVisible();
+});
+
+test('delete asks first, offers archive instead, and removes the conversation', async ({
+  page,
+}) => {
+  const title = await firstConversationTitle(page, 10);
+  await conversationAction(page, title, 'Delete…');
+  const dialog = page.getByRole('dialog', { name: `Delete ${title}?` });
+  await expect(dialog).toContainText('permanently');
+  await expect(dialog.getByRole('button', { name: 'Archive instead' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, title)).toBeVisible();
+
+  await conversationAction(page, title, 'Delete…');
+  await page.getByRole('button', { name: 'Delete permanently' }).click();
+  await expect(row(page, title)).toHaveCount(0);
+});
+
+test('a new conversation with a contact id opens an empty thread', async ({ page }) => {
+  const contact = unique('e2e-contact').replace(' ', '-');
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill(contact);
+  await dialog.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: contact })).toBeVisible();
+  await expect(row(page, contact)).toBeVisible();
+});
+
+test('message search finds a message and opens its thread at it', async ({ page }) => {
+  const title = await firstConversationTitle(page, 2);
+  await openConversation(page, title);
+  const word = unique('zebra').replace(' ', '');
+  await send(page, `the ${word} crossed`);
+  await openConversation(page, await firstConversationTitle(page, 0));
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  const hits = page.getByRole('region', { name: 'Messages found' });
+  await hits.getByRole('button', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(message(page, word)).toBeInViewport();
+});
+
+test('the quick switcher opens a conversation by name', async ({ page }) => {
+  const title = await firstConversationTitle(page, 5);
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Go to conversation' });
+  await dialog.getByRole('combobox', { name: 'Conversation name' }).fill(title.slice(0, 5));
+  await expect(dialog.getByRole('option', { name: new RegExp(title) })).toBeVisible();
+  await dialog.getByRole('combobox').press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+});
+
+test('keyboard only: switch, send, edit the last message, move to the next conversation', async ({
+  page,
+}) => {
+  const title = await firstConversationTitle(page, 3);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', { name: 'Conversation name' })).toBeFocused();
+  await page.keyboard.type(title);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+
+  const text = unique('typed without a mouse');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await expect(message(page, text).getByRole('img', { name: 'Sent' })).toBeVisible();
+
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('textbox', { name: 'Edit message' })).toHaveValue(text);
+  await page.keyboard.type(' again');
+  await page.keyboard.press('Enter');
+  await expect(message(page, `${text} again`)).toContainText('Edited');
+
+  await page.keyboard.press('Control+n');
+  await expect(page.getByRole('dialog', { name: 'New conversation' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Sending moved the conversation up the list; its neighbour is read off the list as it is now.
+  const titles = (
+    await conversations(page)
+      .getByRole('option')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''))
+  ).map((label) => label.split(',')[0]);
+  const next = titles[titles.indexOf(title) + 1]!;
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page.getByRole('heading', { level: 2, name: next })).toBeVisible();
+});
