@@ -72,13 +72,19 @@ export function ActivityView() {
           {error}
         </p>
       )}
+      {total === 0 && !error && (
+        <p className="list-empty">
+          No events yet. Register the webhook receiver in Settings to see orders and catalogue
+          changes here.
+        </p>
+      )}
       <div
         ref={scrollRef}
         className="activity-feed"
-        role="feed"
-        aria-busy={false}
-        aria-label="Events"
-        tabIndex={0}
+        // A feed must hold articles: an empty one is just an empty box.
+        role={total > 0 ? 'feed' : undefined}
+        aria-label={total > 0 ? 'Events' : undefined}
+        tabIndex={total > 0 ? 0 : undefined}
       >
         <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
@@ -101,12 +107,6 @@ export function ActivityView() {
           })}
         </div>
       </div>
-      {total === 0 && !error && (
-        <p className="list-empty">
-          No events yet. Register the webhook receiver in Settings to see orders and catalogue
-          changes here.
-        </p>
-      )}
     </section>
   );
 }
