@@ -3,6 +3,7 @@ import type { Database } from '../store/database.ts';
 import { readSelf } from '../sync/self-identity.ts';
 import { isClaimed } from './id-replacement.ts';
 import type { OutboxEntry } from './outbox-store.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /** How far the server's clock may be behind ours when matching a lost send. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -25,7 +26,7 @@ export async function findDelivered(
   const since = (entry.payload.firstAttemptAt ?? entry.createdAt) - CLOCK_SKEW_MS;
   const self = readSelf(db);
   const other = (
-    db.prepare('SELECT contact_id FROM conversations WHERE id = ?').get(entry.conversationId) as
+    statement(db, 'SELECT contact_id FROM conversations WHERE id = ?').get(entry.conversationId) as
       { contact_id: string | null } | undefined
   )?.contact_id;
   const isOwn = (message: ApiMessage) =>

@@ -10,6 +10,7 @@ import {
   resetForRetry,
   type OutboxEntry,
 } from './outbox-store.ts';
+import { statement } from '../store/statement-cache.ts';
 
 export interface DiscardResult {
   batch: ChangeBatch;
@@ -44,7 +45,7 @@ export function discardEntry(db: Database, id: number): DiscardResult {
   transaction(db, () => {
     removeEntry(db, row.id);
     if (entry) refetchConversation = rollBack(db, entry, batch);
-    if (db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(row.conversation_id)) {
+    if (statement(db, 'SELECT 1 FROM conversations WHERE id = ?').get(row.conversation_id)) {
       recomputeConversationDerived(db, row.conversation_id);
       batch.thread(row.conversation_id);
     }
@@ -55,16 +56,17 @@ export function discardEntry(db: Database, id: number): DiscardResult {
 function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string | null {
   const target = entry.targetId;
   const setMessage = (column: string, value: string) =>
-    db.prepare(`UPDATE messages SET ${column} = ? WHERE id = ?`).run(value, target);
+    statement(db, `UPDATE messages SET ${column} = ? WHERE id = ?`).run(value, target);
   const setConversation = (assignments: string, ...values: (string | number | null)[]) =>
-    db
-      .prepare(`UPDATE conversations SET ${assignments} WHERE id = ?`)
-      .run(...values, entry.conversationId);
+    statement(db, `UPDATE conversations SET ${assignments} WHERE id = ?`).run(
+      ...values,
+      entry.conversationId,
+    );
   switch (entry.kind) {
     case 'send':
       if (target === null) return null;
-      db.prepare('DELETE FROM messages WHERE id = ?').run(target);
-      db.prepare('DELETE FROM outbox WHERE target_id = ?').run(target);
+      statement(db, 'DELETE FROM messages WHERE id = ?').run(target);
+      statement(db, 'DELETE FROM outbox WHERE target_id = ?').run(target);
       setConversation(
         'pinned_message_id = CASE WHEN pinned_message_id = ? THEN NULL ELSE pinned_message_id END',
         target,
@@ -82,7 +84,8 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       return null;
     case 'delete-message': {
       const m = entry.payload.previous;
-      db.prepare(
+      statement(
+        db,
         `INSERT OR IGNORE INTO messages (id, conversation_id, sender_id, own, text, reactions,
            attachments, read_at, created_at, updated_at, raw)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -131,7 +134,7 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       return null;
     case 'create-conversation':
       deleteConversationRows(db, entry.conversationId);
-      db.prepare('DELETE FROM outbox WHERE conversation_id = ?').run(entry.conversationId);
+      statement(db, 'DELETE FROM outbox WHERE conversation_id = ?').run(entry.conversationId);
       batch.removedConversation(entry.conversationId);
       return null;
     case 'delete-conversation':

@@ -1,6 +1,7 @@
 import type { ChangeBatch } from '../events/change-batch.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * Once the server confirms a record created locally, its temporary id gives
@@ -13,19 +14,20 @@ export function replaceMessageId(
   serverId: string,
   batch: ChangeBatch,
 ): void {
-  const row = db.prepare('SELECT conversation_id FROM messages WHERE id = ?').get(localId) as
+  const row = statement(db, 'SELECT conversation_id FROM messages WHERE id = ?').get(localId) as
     { conversation_id: string } | undefined;
-  const serverCopy = db.prepare('SELECT 1 FROM messages WHERE id = ?').get(serverId);
-  if (serverCopy) db.prepare('DELETE FROM messages WHERE id = ?').run(localId);
-  else db.prepare('UPDATE messages SET id = ? WHERE id = ?').run(serverId, localId);
-  db.prepare('UPDATE conversations SET pinned_message_id = ? WHERE pinned_message_id = ?').run(
-    serverId,
-    localId,
-  );
-  db.prepare('UPDATE outbox SET target_id = ? WHERE target_id = ?').run(serverId, localId);
+  const serverCopy = statement(db, 'SELECT 1 FROM messages WHERE id = ?').get(serverId);
+  if (serverCopy) statement(db, 'DELETE FROM messages WHERE id = ?').run(localId);
+  else statement(db, 'UPDATE messages SET id = ? WHERE id = ?').run(serverId, localId);
+  statement(db, 'UPDATE outbox SET target_id = ? WHERE target_id = ?').run(serverId, localId);
   recordMapping(db, localId, serverId);
   batch.replaced(localId, serverId);
   if (row) {
+    // Only its own conversation can pin a message, so no scan of every conversation.
+    statement(
+      db,
+      'UPDATE conversations SET pinned_message_id = ? WHERE id = ? AND pinned_message_id = ?',
+    ).run(serverId, row.conversation_id, localId);
     recomputeConversationDerived(db, row.conversation_id);
     batch.thread(row.conversation_id);
   }
@@ -37,28 +39,29 @@ export function replaceConversationId(
   serverId: string,
   batch: ChangeBatch,
 ): void {
-  const serverCopy = db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(serverId);
+  const serverCopy = statement(db, 'SELECT 1 FROM conversations WHERE id = ?').get(serverId);
   if (serverCopy) {
-    db.prepare(
+    statement(
+      db,
       `UPDATE conversations SET
          local_name = COALESCE(local_name, (SELECT local_name FROM conversations WHERE id = $local)),
          read_up_to = MAX(read_up_to, (SELECT read_up_to FROM conversations WHERE id = $local))
        WHERE id = $server`,
     ).run({ $local: localId, $server: serverId });
-    db.prepare('DELETE FROM conversations WHERE id = ?').run(localId);
+    statement(db, 'DELETE FROM conversations WHERE id = ?').run(localId);
   } else {
-    db.prepare('UPDATE conversations SET id = ? WHERE id = ?').run(serverId, localId);
+    statement(db, 'UPDATE conversations SET id = ? WHERE id = ?').run(serverId, localId);
   }
-  db.prepare('UPDATE messages SET conversation_id = ? WHERE conversation_id = ?').run(
+  statement(db, 'UPDATE messages SET conversation_id = ? WHERE conversation_id = ?').run(
     serverId,
     localId,
   );
-  db.prepare('UPDATE OR IGNORE drafts SET conversation_id = ? WHERE conversation_id = ?').run(
+  statement(db, 'UPDATE OR IGNORE drafts SET conversation_id = ? WHERE conversation_id = ?').run(
     serverId,
     localId,
   );
-  db.prepare('DELETE FROM drafts WHERE conversation_id = ?').run(localId);
-  db.prepare('UPDATE outbox SET conversation_id = ? WHERE conversation_id = ?').run(
+  statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(localId);
+  statement(db, 'UPDATE outbox SET conversation_id = ? WHERE conversation_id = ?').run(
     serverId,
     localId,
   );
@@ -69,7 +72,8 @@ export function replaceConversationId(
 }
 
 function recordMapping(db: Database, localId: string, serverId: string): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO id_map (local_id, server_id) VALUES (?, ?)
      ON CONFLICT(local_id) DO UPDATE SET server_id = excluded.server_id`,
   ).run(localId, serverId);
@@ -77,5 +81,5 @@ function recordMapping(db: Database, localId: string, serverId: string): void {
 
 /** Whether a server id already stands for one of our local records. */
 export function isClaimed(db: Database, serverId: string): boolean {
-  return db.prepare('SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined;
+  return statement(db, 'SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined;
 }

@@ -9,6 +9,7 @@ import { readSelf, UNKNOWN_SELF } from '../sync/self-identity.ts';
 import type { MessageSnapshot } from './outbox-payloads.ts';
 import { enqueue } from './outbox-store.ts';
 import { dropUnsentCreation } from './unsent.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * Every user write: applied to the local database and recorded in the outbox
@@ -30,11 +31,10 @@ export function createLocalWrites(db: Database, now: () => number) {
   };
 
   const conversation = (id: string) => {
-    const row = db
-      .prepare(
-        'SELECT id, is_pinned, is_muted, muted_until, archived_at, pinned_message_id FROM conversations WHERE id = ?',
-      )
-      .get(id) as
+    const row = statement(
+      db,
+      'SELECT id, is_pinned, is_muted, muted_until, archived_at, pinned_message_id FROM conversations WHERE id = ?',
+    ).get(id) as
       | {
           id: string;
           is_pinned: number;
@@ -49,12 +49,11 @@ export function createLocalWrites(db: Database, now: () => number) {
   };
 
   const message = (id: string): MessageSnapshot => {
-    const row = db
-      .prepare(
-        `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
+    const row = statement(
+      db,
+      `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
            created_at, updated_at, raw FROM messages WHERE id = ?`,
-      )
-      .get(id) as MessageSnapshot | undefined;
+    ).get(id) as MessageSnapshot | undefined;
     if (!row) throw notFound('The message');
     return row;
   };
@@ -70,7 +69,8 @@ export function createLocalWrites(db: Database, now: () => number) {
         conversation(input.conversationId);
         const localId = `local_${randomUUID()}`;
         const at = now();
-        db.prepare(
+        statement(
+          db,
           `INSERT INTO messages (id, conversation_id, sender_id, own, text, attachments, reactions, created_at)
            VALUES (?, ?, ?, 1, ?, ?, '{}', ?)`,
         ).run(
@@ -101,7 +101,7 @@ export function createLocalWrites(db: Database, now: () => number) {
         const target = message(messageId);
         if (!target.own)
           throw new CoreError('invalid-input', 'Only your own messages can be edited');
-        db.prepare('UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
+        statement(db, 'UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
           text,
           now(),
           messageId,
@@ -126,7 +126,7 @@ export function createLocalWrites(db: Database, now: () => number) {
         const previous = parseReactions(target.reactions);
         const name = as ?? readSelf(db)?.username ?? null;
         if (name !== null) {
-          db.prepare('UPDATE messages SET reactions = ? WHERE id = ?').run(
+          statement(db, 'UPDATE messages SET reactions = ? WHERE id = ?').run(
             JSON.stringify(toggleReaction(previous, reaction, name, add)),
             messageId,
           );
@@ -151,7 +151,7 @@ export function createLocalWrites(db: Database, now: () => number) {
         if (!target.own) {
           throw new CoreError('invalid-input', 'Only your own messages can be changed');
         }
-        db.prepare('UPDATE messages SET attachments = ? WHERE id = ?').run(
+        statement(db, 'UPDATE messages SET attachments = ? WHERE id = ?').run(
           JSON.stringify(attachments),
           messageId,
         );
@@ -172,8 +172,9 @@ export function createLocalWrites(db: Database, now: () => number) {
     deleteMessage(messageId: string) {
       return write((batch) => {
         const target = message(messageId);
-        db.prepare('DELETE FROM messages WHERE id = ?').run(messageId);
-        db.prepare(
+        statement(db, 'DELETE FROM messages WHERE id = ?').run(messageId);
+        statement(
+          db,
           'UPDATE conversations SET pinned_message_id = NULL WHERE pinned_message_id = ?',
         ).run(messageId);
         batch.removedMessage(messageId, target.conversation_id);
@@ -199,7 +200,7 @@ export function createLocalWrites(db: Database, now: () => number) {
         if (messageId !== null && message(messageId).conversation_id !== conversationId) {
           throw new CoreError('invalid-input', 'That message is in another conversation');
         }
-        db.prepare('UPDATE conversations SET pinned_message_id = ? WHERE id = ?').run(
+        statement(db, 'UPDATE conversations SET pinned_message_id = ? WHERE id = ?').run(
           messageId,
           conversationId,
         );
@@ -220,7 +221,7 @@ export function createLocalWrites(db: Database, now: () => number) {
     setPinned(conversationId: string, pinned: boolean) {
       return write((batch) => {
         conversation(conversationId);
-        db.prepare('UPDATE conversations SET is_pinned = ? WHERE id = ?').run(
+        statement(db, 'UPDATE conversations SET is_pinned = ? WHERE id = ?').run(
           pinned ? 1 : 0,
           conversationId,
         );
@@ -234,7 +235,7 @@ export function createLocalWrites(db: Database, now: () => number) {
       return write((batch) => {
         const target = conversation(conversationId);
         const until = muted && forMs !== null ? now() + forMs : null;
-        db.prepare('UPDATE conversations SET is_muted = ?, muted_until = ? WHERE id = ?').run(
+        statement(db, 'UPDATE conversations SET is_muted = ?, muted_until = ? WHERE id = ?').run(
           muted ? 1 : 0,
           until,
           conversationId,
@@ -257,7 +258,7 @@ export function createLocalWrites(db: Database, now: () => number) {
       return write((batch) => {
         const target = conversation(conversationId);
         const at = now();
-        db.prepare('UPDATE conversations SET is_archived = ?, archived_at = ? WHERE id = ?').run(
+        statement(db, 'UPDATE conversations SET is_archived = ?, archived_at = ? WHERE id = ?').run(
           archived ? 1 : 0,
           archived ? at : null,
           conversationId,
@@ -289,16 +290,16 @@ export function createLocalWrites(db: Database, now: () => number) {
       return write((batch) => {
         const [column, value] =
           'contactId' in target ? ['contact_id', target.contactId] : ['group_id', target.groupId];
-        const existing = db
-          .prepare(
-            `SELECT id FROM conversations WHERE ${column} = ?
+        const existing = statement(
+          db,
+          `SELECT id FROM conversations WHERE ${column} = ?
              ORDER BY (id LIKE 'local\\_%' ESCAPE '\\'), sort_at DESC LIMIT 1`,
-          )
-          .get(value) as { id: string } | undefined;
+        ).get(value) as { id: string } | undefined;
         if (existing) return existing.id;
         const localId = `local_${randomUUID()}`;
         const at = now();
-        db.prepare(
+        statement(
+          db,
           `INSERT INTO conversations (id, contact_id, group_id, created_at, sort_at)
            VALUES (?, ?, ?, ?, ?)`,
         ).run(
@@ -325,7 +326,8 @@ export function createLocalWrites(db: Database, now: () => number) {
         batch.removedConversation(conversationId);
         const unsent = isLocalId(conversationId) && dropUnsentCreation(db, conversationId);
         if (unsent) return;
-        db.prepare(
+        statement(
+          db,
           `DELETE FROM outbox WHERE conversation_id = ? AND state != 'in-flight'
              AND kind != 'create-conversation'`,
         ).run(conversationId);

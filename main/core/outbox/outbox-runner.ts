@@ -18,8 +18,10 @@ import {
   reschedule,
   updatePayload,
   type OutboxEntry,
+  type OutboxRow,
 } from './outbox-store.ts';
 import { replay } from './replay.ts';
+import { statement } from '../store/statement-cache.ts';
 
 export interface OutboxRunnerDeps {
   db: Database;
@@ -76,16 +78,16 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     timer?.cancel();
     timer = null;
     if (!active || paused) return settleIdle();
-    while (busy.size < concurrency) {
-      const row = dueHeads(db, clock.now(), busy)[0];
-      if (!row) break;
-      busy.add(row.conversation_id);
-      const run = runOne(row.id, row.conversation_id).finally(() => {
-        busy.delete(row.conversation_id);
-        running.delete(run);
-        pump();
-      });
-      running.add(run);
+    if (busy.size < concurrency) {
+      for (const row of dueHeads(db, clock.now(), busy).slice(0, concurrency - busy.size)) {
+        busy.add(row.conversation_id);
+        const run = runOne(row).finally(() => {
+          busy.delete(row.conversation_id);
+          running.delete(run);
+          pump();
+        });
+        running.add(run);
+      }
     }
     if (busy.size > 0) return;
     const next = nextDueAt(db);
@@ -100,10 +102,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     for (const resolve of waiters) resolve();
   }
 
-  async function runOne(id: number, conversationId: string): Promise<void> {
-    const row = db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as
-      Parameters<typeof parseEntry>[0] | undefined;
-    if (!row) return;
+  async function runOne(row: OutboxRow): Promise<void> {
+    const { id, conversation_id: conversationId } = row;
     const entry = parseEntry(row);
     if (!entry) {
       log.error('outbox entry no longer readable', { id, conversationId });
@@ -182,8 +182,8 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     const messageWrite = ['edit', 'react', 'attachments'].includes(entry.kind);
     transaction(db, () => {
       if (messageWrite && entry.targetId !== null) {
-        db.prepare('DELETE FROM messages WHERE id = ?').run(entry.targetId);
-        db.prepare('DELETE FROM outbox WHERE target_id = ?').run(entry.targetId);
+        statement(db, 'DELETE FROM messages WHERE id = ?').run(entry.targetId);
+        statement(db, 'DELETE FROM outbox WHERE target_id = ?').run(entry.targetId);
         batch.removedMessage(entry.targetId, entry.conversationId);
       } else {
         removeConversation(db, entry.conversationId, batch);
@@ -219,7 +219,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       if (active) pump();
     },
     wake() {
-      db.prepare(`UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'`).run();
+      statement(db, `UPDATE outbox SET next_attempt_at = 0 WHERE state = 'pending'`).run();
       if (active) pump();
     },
     flush() {

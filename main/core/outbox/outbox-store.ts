@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { outboxKind, type OutboxKind } from '../../../shared/model/outbox.ts';
 import type { Database } from '../store/database.ts';
+import { statement } from '../store/statement-cache.ts';
 import { payloadSchemas, type Payload } from './outbox-payloads.ts';
 
 export type OutboxState = 'pending' | 'in-flight' | 'failed';
@@ -21,7 +22,7 @@ export type OutboxEntry = {
   };
 }[OutboxKind];
 
-interface OutboxRow {
+export interface OutboxRow {
   id: number;
   kind: string;
   conversation_id: string;
@@ -44,19 +45,18 @@ export function enqueue<K extends OutboxKind>(
   entry: { kind: K; conversationId: string; targetId: string | null; payload: Payload<K> },
   now: number,
 ): number {
-  const result = db
-    .prepare(
-      `INSERT INTO outbox (kind, conversation_id, target_id, payload, idempotency_key, created_at)
+  const result = statement(
+    db,
+    `INSERT INTO outbox (kind, conversation_id, target_id, payload, idempotency_key, created_at)
        VALUES (?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      entry.kind,
-      entry.conversationId,
-      entry.targetId,
-      JSON.stringify(payloadSchemas[entry.kind].parse(entry.payload)),
-      randomUUID(),
-      now,
-    );
+  ).run(
+    entry.kind,
+    entry.conversationId,
+    entry.targetId,
+    JSON.stringify(payloadSchemas[entry.kind].parse(entry.payload)),
+    randomUUID(),
+    now,
+  );
   return Number(result.lastInsertRowid);
 }
 
@@ -92,85 +92,100 @@ export function parseEntry(row: OutboxRow): OutboxEntry | null {
 }
 
 export function getEntry(db: Database, id: number): OutboxRow | undefined {
-  return db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as OutboxRow | undefined;
+  return statement(db, 'SELECT * FROM outbox WHERE id = ?').get(id) as OutboxRow | undefined;
 }
 
 export function allEntries(db: Database): OutboxRow[] {
-  return db.prepare('SELECT * FROM outbox ORDER BY id').all() as unknown as OutboxRow[];
+  return statement(db, 'SELECT * FROM outbox ORDER BY id').all() as unknown as OutboxRow[];
 }
 
 /**
  * The head of every conversation's queue that is due: the oldest entry that
  * is neither failed nor blocked. Failed entries do not hold up later ones;
  * entries that depend on a failed one are blocked explicitly instead.
+ *
+ * The pump asks after every confirmed write, so this must not cost a scan of
+ * the whole queue: it steps from one queued conversation to the next through
+ * the `(state, conversation_id, id)` index (a skip scan), so a flush of n
+ * entries stays O(n log n) instead of O(n²).
  */
 export function dueHeads(db: Database, now: number, exclude: ReadonlySet<string>): OutboxRow[] {
-  const heads = db
-    .prepare(
-      `SELECT o.* FROM outbox o
-       WHERE o.id IN (SELECT MIN(id) FROM outbox WHERE state IN ('pending', 'in-flight')
-                      GROUP BY conversation_id)
-       ORDER BY o.id`,
-    )
-    .all() as unknown as OutboxRow[];
-  return heads.filter(
-    (row) =>
-      row.state === 'pending' && row.next_attempt_at <= now && !exclude.has(row.conversation_id),
-  );
+  const heads = statement(
+    db,
+    `WITH RECURSIVE queued(conversation_id) AS (
+       SELECT MIN(conversation_id) FROM outbox WHERE state = 'pending'
+       UNION ALL
+       SELECT (SELECT MIN(conversation_id) FROM outbox
+               WHERE state = 'pending' AND conversation_id > queued.conversation_id)
+       FROM queued WHERE queued.conversation_id IS NOT NULL
+     )
+     SELECT o.* FROM queued q
+     JOIN outbox o ON o.id = (SELECT MIN(id) FROM outbox
+                              WHERE state = 'pending' AND conversation_id = q.conversation_id)
+     WHERE o.next_attempt_at <= ?
+       AND NOT EXISTS (SELECT 1 FROM outbox WHERE state = 'in-flight'
+                       AND conversation_id = q.conversation_id AND id < o.id)
+     ORDER BY o.id`,
+  ).all(now) as unknown as OutboxRow[];
+  return heads.filter((row) => !exclude.has(row.conversation_id));
 }
 
 /** When the next pending entry becomes due, or null when nothing waits. */
 export function nextDueAt(db: Database): number | null {
-  const row = db
-    .prepare(`SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'`)
-    .get() as { at: number | null };
+  const row = statement(
+    db,
+    `SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state = 'pending'`,
+  ).get() as { at: number | null };
   return row.at;
 }
 
 export function markInFlight(db: Database, id: number): void {
-  db.prepare(`UPDATE outbox SET state = 'in-flight', attempts = attempts + 1 WHERE id = ?`).run(id);
+  statement(db, `UPDATE outbox SET state = 'in-flight', attempts = attempts + 1 WHERE id = ?`).run(
+    id,
+  );
 }
 
 export function reschedule(db: Database, id: number, at: number, error: string): void {
-  db.prepare(
+  statement(
+    db,
     `UPDATE outbox SET state = 'pending', next_attempt_at = ?, error = ? WHERE id = ?`,
   ).run(at, error, id);
 }
 
 export function markFailed(db: Database, id: number, error: string): void {
-  db.prepare(`UPDATE outbox SET state = 'failed', error = ? WHERE id = ?`).run(error, id);
+  statement(db, `UPDATE outbox SET state = 'failed', error = ? WHERE id = ?`).run(error, id);
 }
 
 export function removeEntry(db: Database, id: number): void {
-  db.prepare('DELETE FROM outbox WHERE id = ?').run(id);
+  statement(db, 'DELETE FROM outbox WHERE id = ?').run(id);
 }
 
 export function updatePayload(db: Database, id: number, payload: unknown): void {
-  db.prepare('UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify(payload), id);
+  statement(db, 'UPDATE outbox SET payload = ? WHERE id = ?').run(JSON.stringify(payload), id);
 }
 
 /** After a crash or kill: whatever was in flight is pending again (sends look before resending). */
 export function recoverInFlight(db: Database): number {
   return Number(
-    db.prepare(`UPDATE outbox SET state = 'pending' WHERE state = 'in-flight'`).run().changes,
+    statement(db, `UPDATE outbox SET state = 'pending' WHERE state = 'in-flight'`).run().changes,
   );
 }
 
 /** The user asked to try again: the entry and those it blocked start afresh. */
 export function resetForRetry(db: Database, id: number, conversationId: string): void {
-  db.prepare(
+  statement(
+    db,
     `UPDATE outbox SET state = 'pending', next_attempt_at = 0, error = NULL
      WHERE id = ? OR (conversation_id = ? AND state = 'failed' AND error = ?)`,
   ).run(id, conversationId, BLOCKED_BY_FAILURE);
 }
 
 export function counts(db: Database): { pending: number; failed: number } {
-  const row = db
-    .prepare(
-      `SELECT COALESCE(SUM(state != 'failed'), 0) AS pending, COALESCE(SUM(state = 'failed'), 0) AS failed
+  const row = statement(
+    db,
+    `SELECT COALESCE(SUM(state != 'failed'), 0) AS pending, COALESCE(SUM(state = 'failed'), 0) AS failed
        FROM outbox`,
-    )
-    .get() as { pending: number; failed: number };
+  ).get() as { pending: number; failed: number };
   return { pending: Number(row.pending), failed: Number(row.failed) };
 }
 
@@ -182,7 +197,7 @@ export function pendingTargets(db: Database): {
   messages: Set<string>;
   conversations: Set<string>;
 } {
-  const rows = db.prepare('SELECT kind, conversation_id, target_id FROM outbox').all() as {
+  const rows = statement(db, 'SELECT kind, conversation_id, target_id FROM outbox').all() as {
     kind: string;
     conversation_id: string;
     target_id: string | null;
@@ -201,6 +216,6 @@ const CONVERSATION_KINDS = new Set(['pin', 'mute', 'archive', 'unarchive', 'pin-
 /** Drops every write for a conversation (deleted on the server); returns how many. */
 export function dropConversationEntries(db: Database, conversationId: string): number {
   return Number(
-    db.prepare('DELETE FROM outbox WHERE conversation_id = ?').run(conversationId).changes,
+    statement(db, 'DELETE FROM outbox WHERE conversation_id = ?').run(conversationId).changes,
   );
 }

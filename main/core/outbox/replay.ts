@@ -9,6 +9,7 @@ import { replaceConversationId, replaceMessageId } from './id-replacement.ts';
 import { removeEntry, type OutboxEntry } from './outbox-store.ts';
 import { findDelivered } from './delivery-lookup.ts';
 import { PermanentFailure } from './permanent-failure.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * Carries one outbox entry to the server and, once it is confirmed, stores the
@@ -35,8 +36,12 @@ export async function replay(
         ));
       return confirm(db, entry, (batch) => {
         learnSelf(db, message.contact);
+        // The server's copy goes in first, so the replacement drops the local row
+        // in its favour and recomputes the conversation once, not twice.
+        if (!hasOtherWrites(db, entry.id, 'target_id', target)) {
+          upsertMessage(db, message, readSelf(db)?.contactId === message.contact.id);
+        }
         replaceMessageId(db, target, message.id, batch);
-        storeMessage(db, entry.id, message, batch);
       });
     }
     case 'edit':
@@ -166,8 +171,10 @@ function hasOtherWrites(
 ): boolean {
   const kindFilter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
   return (
-    db
-      .prepare(`SELECT 1 FROM outbox WHERE ${column} = ? AND id != ? ${kindFilter} LIMIT 1`)
-      .get(id, entryId, ...(kinds ?? [])) !== undefined
+    statement(db, `SELECT 1 FROM outbox WHERE ${column} = ? AND id != ? ${kindFilter} LIMIT 1`).get(
+      id,
+      entryId,
+      ...(kinds ?? []),
+    ) !== undefined
   );
 }

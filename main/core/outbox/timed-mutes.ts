@@ -1,6 +1,7 @@
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { enqueue } from './outbox-store.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * Ends the timed mutes whose time has come, also those that ended while the
@@ -9,13 +10,14 @@ import { enqueue } from './outbox-store.ts';
 export function expireTimedMutes(db: Database, now: number): ChangeBatch {
   const batch = new ChangeBatch();
   transaction(db, () => {
-    const due = db
-      .prepare(
-        'SELECT id, muted_until FROM conversations WHERE muted_until IS NOT NULL AND muted_until <= ?',
-      )
-      .all(now) as { id: string; muted_until: number }[];
+    const due = statement(
+      db,
+      'SELECT id, muted_until FROM conversations WHERE muted_until IS NOT NULL AND muted_until <= ?',
+    ).all(now) as { id: string; muted_until: number }[];
     for (const { id, muted_until } of due) {
-      db.prepare('UPDATE conversations SET is_muted = 0, muted_until = NULL WHERE id = ?').run(id);
+      statement(db, 'UPDATE conversations SET is_muted = 0, muted_until = NULL WHERE id = ?').run(
+        id,
+      );
       enqueue(
         db,
         {
@@ -34,6 +36,6 @@ export function expireTimedMutes(db: Database, now: number): ChangeBatch {
 
 export function nextMuteExpiry(db: Database): number | null {
   return (
-    db.prepare('SELECT MIN(muted_until) AS at FROM conversations').get() as { at: number | null }
+    statement(db, 'SELECT MIN(muted_until) AS at FROM conversations').get() as { at: number | null }
   ).at;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../store/database.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * When the user deletes a message or conversation that the server has surely
@@ -7,15 +8,14 @@ import type { Database } from '../store/database.ts';
  * instead of queuing a delete. Returns whether that was the case.
  */
 export function dropUnsentCreation(db: Database, localId: string): boolean {
-  const creator = db
-    .prepare(
-      `SELECT id FROM outbox
+  const creator = statement(
+    db,
+    `SELECT id FROM outbox
        WHERE ((kind = 'send' AND target_id = $id) OR (kind = 'create-conversation' AND conversation_id = $id))
          AND ((state = 'pending' AND attempts = 0) OR state = 'failed')`,
-    )
-    .get({ $id: localId }) as { id: number } | undefined;
+  ).get({ $id: localId }) as { id: number } | undefined;
   if (!creator) return false;
-  db.prepare('DELETE FROM outbox WHERE target_id = $id OR conversation_id = $id').run({
+  statement(db, 'DELETE FROM outbox WHERE target_id = $id OR conversation_id = $id').run({
     $id: localId,
   });
   return true;

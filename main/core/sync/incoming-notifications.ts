@@ -4,6 +4,7 @@ import type { ApiMessage } from '../api/messaging-api.ts';
 import type { Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import type { Activity } from './poller.ts';
+import { statement } from '../store/statement-cache.ts';
 
 const BODY_LENGTH = 200;
 
@@ -27,7 +28,8 @@ export function announceIncoming(
       if (!known || known.createdAt < message.createdAt)
         newest.set(message.conversationId, message);
     }
-    const state = db.prepare(
+    const state = statement(
+      db,
       'SELECT is_muted, read_up_to, local_name FROM conversations WHERE id = ?',
     );
     for (const [conversationId, message] of newest) {
@@ -59,10 +61,9 @@ function preview(message: ApiMessage): string {
 
 /** Unread messages in conversations that are neither muted nor archived. */
 export function unreadTotal(db: Database): number {
-  const row = db
-    .prepare(
-      'SELECT COALESCE(SUM(unread_count), 0) AS total FROM conversations WHERE is_muted = 0 AND is_archived = 0',
-    )
-    .get() as { total: number };
+  const row = statement(
+    db,
+    'SELECT COALESCE(SUM(unread_count), 0) AS total FROM conversations WHERE is_muted = 0 AND is_archived = 0',
+  ).get() as { total: number };
   return Number(row.total);
 }

@@ -11,6 +11,7 @@ import {
   upsertMessage,
 } from './records.ts';
 import { learnSelf, readSelf } from './self-identity.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * The newest stretch of the server's message list (of one conversation, or of
@@ -42,7 +43,7 @@ export function reconcileMessages(
   const incoming: ApiMessage[] = [];
   const contactsSeen = new Set<string>();
   let self = readSelf(db);
-  const conversationContact = db.prepare('SELECT contact_id FROM conversations WHERE id = ?');
+  const conversationContact = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');
 
   // Oldest first, so rows are stored in the order the server created them.
   for (const message of [...messages].reverse()) {
@@ -73,7 +74,7 @@ export function reconcileMessages(
       if (fetched.has(row.id) || guarded.has(row.id) || spare.has(row.id) || isLocalId(row.id)) {
         continue;
       }
-      db.prepare('DELETE FROM messages WHERE id = ?').run(row.id);
+      statement(db, 'DELETE FROM messages WHERE id = ?').run(row.id);
       batch.removedMessage(row.id, row.conversation_id);
       touched.add(row.conversation_id);
     }
@@ -90,12 +91,13 @@ function messagesInRange(db: Database, range: FetchedRange) {
   const conditions = ['1'];
   if (range.after !== null) conditions.push('created_at > $after');
   if (range.conversationId !== null) conditions.push('conversation_id = $conversation');
-  return db
-    .prepare(`SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`)
-    .all({
-      ...(range.after !== null && { $after: range.after }),
-      ...(range.conversationId !== null && { $conversation: range.conversationId }),
-    }) as { id: string; conversation_id: string }[];
+  return statement(
+    db,
+    `SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`,
+  ).all({
+    ...(range.after !== null && { $after: range.after }),
+    ...(range.conversationId !== null && { $conversation: range.conversationId }),
+  }) as { id: string; conversation_id: string }[];
 }
 
 export interface ConversationsOutcome {
@@ -119,7 +121,7 @@ export function reconcileConversations(
   batch: ChangeBatch,
 ): ConversationsOutcome {
   const guarded = pendingTargets(db).conversations;
-  const activity = db.prepare('SELECT last_active_at FROM conversations WHERE id = ?');
+  const activity = statement(db, 'SELECT last_active_at FROM conversations WHERE id = ?');
   const active: string[] = [];
   for (const conversation of conversations) {
     const before = activity.get(conversation.id) as { last_active_at: number | null } | undefined;
@@ -133,7 +135,7 @@ export function reconcileConversations(
   const removed: ConversationsOutcome['removed'] = [];
   if (complete) {
     const listed = new Set(conversations.map((c) => c.id));
-    const local = db.prepare('SELECT id FROM conversations').all() as { id: string }[];
+    const local = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
     for (const { id } of local) {
       if (listed.has(id) || spare.has(id) || isLocalId(id)) continue;
       removed.push({ id, droppedWrites: removeConversation(db, id, batch) });

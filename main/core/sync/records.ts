@@ -1,5 +1,6 @@
 import type { ApiContact, ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { Database } from '../store/database.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -9,7 +10,8 @@ import type { Database } from '../store/database.ts';
  */
 
 export function upsertContact(db: Database, contact: ApiContact, now: number): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO contacts (id, username, phone_number, avatar_url, last_active_at, created_at, seen_at)
      VALUES ($id, $username, $phone, $avatar, $active, $created, $now)
      ON CONFLICT(id) DO UPDATE SET
@@ -39,8 +41,9 @@ export function upsertConversation(
   keepLocalState: boolean,
 ): UpsertResult {
   const raw = JSON.stringify(conversation.raw);
-  const existing = db.prepare('SELECT raw FROM conversations WHERE id = ?').get(conversation.id) as
-    { raw: string } | undefined;
+  const existing = statement(db, 'SELECT raw FROM conversations WHERE id = ?').get(
+    conversation.id,
+  ) as { raw: string } | undefined;
   if (existing?.raw === raw) return 'unchanged';
   const params = {
     $id: conversation.id,
@@ -57,7 +60,8 @@ export function upsertConversation(
     $raw: raw,
   };
   if (!existing) {
-    db.prepare(
+    statement(
+      db,
       `INSERT INTO conversations (id, contact_id, group_id, pinned_message_id, is_pinned, is_muted,
          is_archived, archived_at, last_active_at, last_opened_at, created_at, sort_at, raw)
        VALUES ($id, $contact, $group, $pinnedMessage, $pinned, $muted, $archived, $archivedAt,
@@ -70,7 +74,8 @@ export function upsertConversation(
     : `pinned_message_id = $pinnedMessage, is_pinned = $pinned, is_muted = $muted,
        muted_until = CASE WHEN $muted = 1 THEN muted_until END,
        is_archived = $archived, archived_at = $archivedAt,`;
-  db.prepare(
+  statement(
+    db,
     `UPDATE conversations SET ${serverState}
        contact_id = $contact, group_id = $group, last_active_at = $active,
        last_opened_at = $opened, created_at = $created, raw = $raw
@@ -94,10 +99,11 @@ function stripServerState<T extends Record<string, unknown>>(params: T) {
 /** `own` is decided by the caller, which knows (or is still learning) who we are. */
 export function upsertMessage(db: Database, message: ApiMessage, own: boolean): UpsertResult {
   const raw = JSON.stringify(message.raw);
-  const existing = db.prepare('SELECT raw, own FROM messages WHERE id = ?').get(message.id) as
+  const existing = statement(db, 'SELECT raw, own FROM messages WHERE id = ?').get(message.id) as
     { raw: string; own: number } | undefined;
   if (existing?.raw === raw && existing.own === (own ? 1 : 0)) return 'unchanged';
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO messages (id, conversation_id, sender_id, own, text, reactions, attachments,
        read_at, created_at, updated_at, raw)
      VALUES ($id, $conversation, $sender, $own, $text, $reactions, $attachments, $read, $created,
@@ -126,13 +132,13 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
 /** Removes a conversation with everything local that hangs off it (outbox entries excepted). */
 export function deleteConversationRows(db: Database, conversationId: string): string[] {
   const messageIds = (
-    db.prepare('SELECT id FROM messages WHERE conversation_id = ?').all(conversationId) as {
+    statement(db, 'SELECT id FROM messages WHERE conversation_id = ?').all(conversationId) as {
       id: string;
     }[]
   ).map((row) => row.id);
-  db.prepare('DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
-  db.prepare('DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
-  db.prepare('DELETE FROM conversations WHERE id = ?').run(conversationId);
+  statement(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+  statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
+  statement(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId);
   return messageIds;
 }
 
@@ -147,11 +153,10 @@ export function isLocalId(id: string): boolean {
  */
 export function recentlyActive(db: Database, count = 5): string[] {
   return (
-    db
-      .prepare(
-        `SELECT id FROM conversations WHERE id NOT LIKE 'local\\_%' ESCAPE '\\'
+    statement(
+      db,
+      `SELECT id FROM conversations WHERE id NOT LIKE 'local\\_%' ESCAPE '\\'
          ORDER BY sort_at DESC LIMIT ?`,
-      )
-      .all(count) as { id: string }[]
+    ).all(count) as { id: string }[]
   ).map((row) => row.id);
 }

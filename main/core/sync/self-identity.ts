@@ -2,6 +2,7 @@ import type { ApiContact } from '../api/messaging-api.ts';
 import type { Database } from '../store/database.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { readKey, writeKey } from './meta.ts';
+import { statement } from '../store/statement-cache.ts';
 
 export interface SelfIdentity {
   contactId: string;
@@ -28,11 +29,14 @@ export function learnSelf(db: Database, contact: ApiContact): boolean {
   writeKey(db, 'meta', 'self_contact_id', contact.id);
   writeKey(db, 'meta', 'self_username', contact.username);
   if (known?.contactId === contact.id) return true;
-  db.prepare(`UPDATE messages SET sender_id = ? WHERE sender_id = ?`).run(contact.id, UNKNOWN_SELF);
-  db.prepare(`UPDATE messages SET own = (sender_id = ? OR id LIKE 'local\\_%' ESCAPE '\\')`).run(
+  statement(db, `UPDATE messages SET sender_id = ? WHERE sender_id = ?`).run(
+    contact.id,
+    UNKNOWN_SELF,
+  );
+  statement(db, `UPDATE messages SET own = (sender_id = ? OR id LIKE 'local\\_%' ESCAPE '\\')`).run(
     contact.id,
   );
-  const ids = db.prepare('SELECT id FROM conversations').all() as { id: string }[];
+  const ids = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
   for (const { id } of ids) recomputeConversationDerived(db, id);
   return true;
 }

@@ -9,6 +9,7 @@ import {
   removeConversation,
   type FetchedRange,
 } from './reconciler.ts';
+import { statement } from '../store/statement-cache.ts';
 
 export const PAGE_SIZE = 100;
 const RECENT_PAGE_SIZE = 50;
@@ -102,7 +103,7 @@ async function fetchNewest(
   stopAtKnown: boolean,
   maxPages = Number.POSITIVE_INFINITY,
 ): Promise<{ messages: ApiMessage[]; complete: boolean }> {
-  const known = ctx.db.prepare('SELECT 1 FROM messages WHERE id = ?');
+  const known = statement(ctx.db, 'SELECT 1 FROM messages WHERE id = ?');
   const messages: ApiMessage[] = [];
   let cursor: string | undefined;
   for (let pages = 1; ; pages++) {
@@ -168,7 +169,7 @@ export async function storeMessages(
 }
 
 function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {
-  const stored = db.prepare('SELECT 1 FROM conversations WHERE id = ?');
+  const stored = statement(db, 'SELECT 1 FROM conversations WHERE id = ?');
   const ids = new Set(messages.map((m) => m.conversationId));
   return [...ids].filter((id) => stored.get(id) === undefined);
 }
