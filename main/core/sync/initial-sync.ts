@@ -4,6 +4,7 @@ import { transaction } from '../store/database.ts';
 import { readKey, writeKey } from './meta.ts';
 import { reconcileConversations } from './reconciler.ts';
 import { PAGE_SIZE, storeMessages, type RoundResult, type SyncContext } from './sync-steps.ts';
+import { statement } from '../store/statement-cache.ts';
 
 /**
  * The first sync of an account, page by page. Progress (phase, cursor, pages,
@@ -15,6 +16,8 @@ const progressSchema = z.object({
   cursor: z.string().nullable(),
   /** Per-conversation strategy: conversations (by id) already fetched in full. */
   lastConversationId: z.string().nullable(),
+  /** The strategy the messages phase runs with; its cursors mean nothing to the other. */
+  perConversation: z.boolean().default(false),
   pages: z.number().int().nonnegative(),
   items: z.number().int().nonnegative(),
 });
@@ -25,6 +28,7 @@ const FRESH: InitialSyncProgress = {
   phase: 'conversations',
   cursor: null,
   lastConversationId: null,
+  perConversation: false,
   pages: 0,
   items: 0,
 };
@@ -57,6 +61,11 @@ export async function runInitialSync(
   },
 ): Promise<InitialSyncProgress> {
   let progress = readInitialProgress(ctx);
+  if (progress.phase === 'messages' && progress.perConversation !== options.perConversation) {
+    // The server's list order became known meanwhile: the messages phase starts over.
+    progress = { ...progress, ...messagesPhase(options.perConversation) };
+    save(ctx, progress);
+  }
   for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
     try {
       progress = await nextPage(ctx, result, progress, options.perConversation);
@@ -94,7 +103,7 @@ async function nextPage(
     });
     const next = hasNext(page)
       ? { ...counted(page.data.length), cursor: page.nextCursor }
-      : { ...counted(page.data.length), phase: 'messages' as const, cursor: null };
+      : { ...counted(page.data.length), ...messagesPhase(perConversation) };
     transaction(ctx.db, () => {
       reconcileConversations(ctx.db, page.data, false, new Set(), result.batch);
       save(ctx, next);
@@ -102,8 +111,8 @@ async function nextPage(
     return next;
   }
 
-  const conversationId = perConversation ? currentConversation(ctx, progress) : undefined;
-  if (perConversation && conversationId === undefined) {
+  const conversationId = progress.perConversation ? currentConversation(ctx, progress) : undefined;
+  if (progress.perConversation && conversationId === undefined) {
     const finished = { ...progress, phase: 'done' as const, cursor: null };
     save(ctx, finished);
     return finished;
@@ -116,13 +125,22 @@ async function nextPage(
   });
   let next: InitialSyncProgress = { ...counted(page.data.length), cursor: page.nextCursor };
   if (!hasNext(page)) {
-    next = perConversation
+    next = progress.perConversation
       ? { ...next, cursor: null, lastConversationId: conversationId ?? null }
       : { ...next, cursor: null, phase: 'done' };
   }
   await storeMessages(ctx, result, page.data, null, started);
   save(ctx, next);
   return next;
+}
+
+function messagesPhase(perConversation: boolean) {
+  return {
+    phase: 'messages' as const,
+    cursor: null,
+    lastConversationId: null,
+    perConversation,
+  };
 }
 
 function hasNext(page: { hasMore: boolean; nextCursor: string | null }): boolean {
@@ -132,11 +150,10 @@ function hasNext(page: { hasMore: boolean; nextCursor: string | null }): boolean
 /** Per-conversation strategy: the conversation after the last one fetched in full. */
 function currentConversation(ctx: SyncContext, progress: InitialSyncProgress): string | undefined {
   return (
-    ctx.db
-      .prepare(
-        `SELECT id FROM conversations WHERE id > ? AND id NOT LIKE 'local\\_%' ESCAPE '\\'
+    statement(
+      ctx.db,
+      `SELECT id FROM conversations WHERE id > ? AND id NOT LIKE 'local\\_%' ESCAPE '\\'
          ORDER BY id LIMIT 1`,
-      )
-      .get(progress.lastConversationId ?? '') as { id: string } | undefined
+    ).get(progress.lastConversationId ?? '') as { id: string } | undefined
   )?.id;
 }

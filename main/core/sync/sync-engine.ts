@@ -39,6 +39,11 @@ export interface SyncEngineDeps {
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
 const INITIAL_PAGES_PER_ROUND = 25;
+/**
+ * While the outbox drains, its counts change with every confirmed write; the
+ * renderer gets them at most this often instead of once per write.
+ */
+const STATUS_BATCH_MS = 100;
 /** How long ids the outbox confirmed are remembered, for lists fetched while they were confirmed. */
 const CONFIRMED_MEMORY_MS = 10 * 60_000;
 
@@ -62,6 +67,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   let conversationsWanted = true;
   let abort = new AbortController();
   let muteTimer: { cancel(): void } | null = null;
+  let statusTimer: { cancel(): void } | null = null;
   /** Conversations to fetch in full next round (a discarded local delete brings them back). */
   const refetch = new Set<string>();
 
@@ -94,6 +100,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     emit({ type: 'status', status: next });
   }
 
+  function publishStatusSoon(): void {
+    statusTimer ??= clock.setTimeout(() => {
+      statusTimer = null;
+      publishStatus();
+    }, STATUS_BATCH_MS);
+  }
+
   function setConnection(next: SyncStatus['connection'], error: string | null = lastError): void {
     connection = next;
     lastError = error;
@@ -117,7 +130,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       emitChanges(batch);
     },
     onNotice: (message) => emit({ type: 'notice', level: 'warning', message }),
-    onSettled: publishStatus,
+    onSettled: publishStatusSoon,
     onUnauthorized: unauthorized,
     onReachable(reachable) {
       if (reachable && connection !== 'online') setConnection('online', null);
@@ -141,17 +154,26 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
+  /**
+   * Newest first unless the server was seen listing oldest first. A server
+   * whose pages so far all shared one timestamp (seconds resolution) has not
+   * shown its order yet; the API client already reads its pages as newest
+   * first, the common order, and the first page with two distinct times
+   * settles it, switching the strategy at the next round if need be.
+   */
   function chooseStrategy(): Strategy {
-    const chosen: Strategy =
-      api.traits.listOrder === 'newest-first' ? 'newest-first' : 'per-conversation';
+    const listOrder = api.traits.listOrder;
+    const chosen: Strategy = listOrder === 'oldest-first' ? 'per-conversation' : 'newest-first';
     if (chosen !== strategy) {
       log.info('sync strategy', {
         strategy: chosen,
-        listOrder: api.traits.listOrder,
+        listOrder,
         why:
-          chosen === 'newest-first'
-            ? 'one message list request per round finds new messages in every conversation'
-            : 'the server is not known to list messages newest first: the conversation list, then the conversations with recent activity, are fetched one by one',
+          chosen === 'per-conversation'
+            ? 'the server lists messages oldest first: the conversation list, then the conversations with recent activity, are fetched one by one'
+            : listOrder === 'unknown'
+              ? 'no page has shown the list order yet (equal timestamps), so newest first, the common order, is assumed until one does; one message list request per round'
+              : 'one message list request per round finds new messages in every conversation',
       });
       strategy = chosen;
     }
@@ -273,6 +295,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
     async stop(): Promise<void> {
       muteTimer?.cancel();
+      statusTimer?.cancel();
+      statusTimer = null;
       abort.abort();
       await Promise.allSettled([poller.stop(), outbox.stop()]);
     },
