@@ -10,8 +10,13 @@ export interface SecretVault {
   set(name: SecretName, value: string): Promise<void>;
   delete(name: SecretName): Promise<void>;
 }
-/** `demo-token` is the embedded demo workspace's own loopback token, kept apart so a real sign-in never overwrites it. */
-export type SecretName = 'messaging-token' | 'demo-token' | 'catalogue-token' | 'webhook-secret';
+/**
+ * `demo-token` and `demo-webhook-secret` belong to the embedded demo workspace
+ * (its loopback token, the secret its catalogue feed is signed with), kept
+ * apart so neither a real sign-in nor the user's webhook settings touch them.
+ */
+export type SecretName =
+  'messaging-token' | 'demo-token' | 'catalogue-token' | 'webhook-secret' | 'demo-webhook-secret';
 
 /** Small persistent key/value settings (electron-store in the app, conf in tests). */
 export interface KeyValueStore {

@@ -3,6 +3,13 @@ import { transaction, type Database } from '../store/database.ts';
 import type { Envelope } from './envelope.ts';
 import { productChanges, type FieldChange } from './product-changes.ts';
 
+/**
+ * Which receiver stored an event: the user's catalogue service, or the demo
+ * workspace's embedded one. The view lists both; only the demo's is ever
+ * deleted (when the demo is reset).
+ */
+export type ActivitySource = 'catalogue' | 'demo';
+
 export interface ActivityQuery {
   /** Only these event types; all types when absent. */
   types?: string[];
@@ -23,18 +30,27 @@ export interface ActivityStore {
    * Stores a notification unless its id is already stored (then null: a
    * retried delivery). Returns the stored item first, followed by any later
    * product.updated whose changes had to be recomputed because this event
-   * arrived after it but happened before it.
+   * arrived after it but happened before it. Products are compared only with
+   * events of the same source.
    */
-  record(envelope: Envelope, receivedAt: number): ActivityItem[] | null;
+  record(envelope: Envelope, receivedAt: number, source?: ActivitySource): ActivityItem[] | null;
   /**
    * Stores several notifications in one transaction (one commit for a burst of
    * deliveries), each on its own savepoint: one that fails gets its Error in
    * the results and the others are kept. Throws, storing none, if the commit fails.
    */
-  recordAll(envelopes: Envelope[], receivedAt: number): (ActivityItem[] | null | Error)[];
+  recordAll(
+    envelopes: Envelope[],
+    receivedAt: number,
+    source?: ActivitySource,
+  ): (ActivityItem[] | null | Error)[];
   list(query: ActivityQuery): ActivityPage;
   /** Returns how many items went from unseen to seen. */
   markSeen(ids: string[]): number;
+  /** How many events of that source are stored. */
+  count(source: ActivitySource): number;
+  /** Deletes every event of that source; returns how many. */
+  clear(source: ActivitySource): number;
 }
 
 /** Product events that carry the complete product, so later updates can be compared with them. */
@@ -55,15 +71,18 @@ interface ActivityRow {
 
 export function createActivityStore(db: Database): ActivityStore {
   const insert = db.prepare(`
-    INSERT INTO activity (id, type, timestamp, occurred_at, received_at, product_ean, payload)
-    VALUES (?, ?, ?, ?, ?, ?, ?)
+    INSERT INTO activity
+      (id, type, timestamp, occurred_at, received_at, product_ean, payload, source)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO NOTHING
     RETURNING *`);
   const previousSnapshot = db.prepare(`
-    SELECT * FROM activity WHERE product_ean = ? AND (occurred_at, seq) < (?, ?)
+    SELECT * FROM activity
+    WHERE product_ean = ? AND (occurred_at, seq) < (?, ?) AND source = ?
     ORDER BY occurred_at DESC, seq DESC LIMIT 1`);
   const nextSnapshot = db.prepare(`
-    SELECT * FROM activity WHERE product_ean = ? AND (occurred_at, seq) > (?, ?)
+    SELECT * FROM activity
+    WHERE product_ean = ? AND (occurred_at, seq) > (?, ?) AND source = ?
     ORDER BY occurred_at, seq LIMIT 1`);
   const setChanges = db.prepare('UPDATE activity SET changes = ? WHERE seq = ?');
   const pageAll = db.prepare(
@@ -78,6 +97,8 @@ export function createActivityStore(db: Database): ActivityStore {
   const countOfTypes = db.prepare(`
     SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity
     WHERE type IN (SELECT value FROM json_each(?))`);
+  const countOfSource = db.prepare('SELECT count(*) AS n FROM activity WHERE source = ?');
+  const deleteOfSource = db.prepare('DELETE FROM activity WHERE source = ?');
   const markSeen = db.prepare(
     'UPDATE activity SET seen = 1 WHERE seen = 0 AND id IN (SELECT value FROM json_each(?))',
   );
@@ -92,7 +113,11 @@ export function createActivityStore(db: Database): ActivityStore {
     return { ...row, changes: text };
   }
 
-  function insertOne(envelope: Envelope, receivedAt: number): ActivityItem[] | null {
+  function insertOne(
+    envelope: Envelope,
+    receivedAt: number,
+    source: ActivitySource,
+  ): ActivityItem[] | null {
     const occurredAt = Date.parse(envelope.timestamp);
     const ean = envelope.payload.ean;
     const productEan =
@@ -105,11 +130,12 @@ export function createActivityStore(db: Database): ActivityStore {
       receivedAt,
       productEan,
       JSON.stringify(envelope.payload),
+      source,
     ) as ActivityRow | undefined;
     if (!row) return null;
     if (productEan === null) return [toItem(row)];
 
-    const position = [productEan, row.occurred_at, row.seq] as const;
+    const position = [productEan, row.occurred_at, row.seq, source] as const;
     const stored =
       row.type === 'product.updated'
         ? withChanges(row, previousSnapshot.get(...position) as ActivityRow | undefined)
@@ -119,12 +145,16 @@ export function createActivityStore(db: Database): ActivityStore {
     return [toItem(stored), toItem(withChanges(next, row))];
   }
 
-  function recordAll(envelopes: Envelope[], receivedAt: number) {
+  function recordAll(
+    envelopes: Envelope[],
+    receivedAt: number,
+    source: ActivitySource = 'catalogue',
+  ) {
     return transaction(db, () =>
       envelopes.map((envelope) => {
         db.exec('SAVEPOINT delivery');
         try {
-          const stored = insertOne(envelope, receivedAt);
+          const stored = insertOne(envelope, receivedAt, source);
           db.exec('RELEASE delivery');
           return stored;
         } catch (error) {
@@ -137,8 +167,8 @@ export function createActivityStore(db: Database): ActivityStore {
   }
 
   return {
-    record(envelope, receivedAt) {
-      const [result] = recordAll([envelope], receivedAt);
+    record(envelope, receivedAt, source) {
+      const [result] = recordAll([envelope], receivedAt, source);
       if (result instanceof Error) throw result;
       return result ?? null;
     },
@@ -158,6 +188,14 @@ export function createActivityStore(db: Database): ActivityStore {
     markSeen(ids) {
       if (ids.length === 0) return 0;
       return Number(markSeen.run(JSON.stringify(ids)).changes);
+    },
+
+    count(source) {
+      return Number((countOfSource.get(source) as { n: number }).n);
+    },
+
+    clear(source) {
+      return Number(deleteOfSource.run(source).changes);
     },
   };
 }

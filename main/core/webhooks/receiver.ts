@@ -9,11 +9,12 @@ import {
   type Clock,
   type Logger,
   type Notifier,
+  type SecretName,
   type SecretVault,
 } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
-import { createActivityStore } from './activity-store.ts';
+import { createActivityStore, type ActivitySource } from './activity-store.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
 import { parseEnvelope, type Envelope } from './envelope.ts';
 import { isValidSignature } from './signature.ts';
@@ -35,6 +36,10 @@ export interface ReceiverOptions {
 export interface ReceiverDeps {
   db: Database;
   vault: SecretVault;
+  /** The vault entry deliveries are verified with; 'webhook-secret' (the user's) by default. */
+  secretName?: SecretName;
+  /** Recorded with every stored event; 'catalogue' by default. */
+  source?: ActivitySource;
   /** Where the self-signed pair is kept. */
   dataDir: string;
   log: Logger;
@@ -77,6 +82,8 @@ interface Answer {
 export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   const clock = deps.clock ?? systemClock;
   const activity = createActivityStore(deps.db);
+  const secretName = deps.secretName ?? 'webhook-secret';
+  const source = deps.source ?? 'catalogue';
   let server: Server | null = null;
   let url: string | null = null;
   let path = '';
@@ -108,6 +115,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
       results = activity.recordAll(
         batch.map((write) => write.envelope),
         clock.now(),
+        source,
       );
     } catch (error) {
       for (const write of batch) write.reject(error);
@@ -224,7 +232,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
           options.certFile !== undefined && options.keyFile !== undefined
             ? await loadCertificate(options.certFile, options.keyFile)
             : await ownCertificate();
-        secret = await deps.vault.get('webhook-secret');
+        secret = await deps.vault.get(secretName);
         path = options.path;
         const https = createServer(
           {
@@ -270,7 +278,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     },
 
     async reloadSecret() {
-      secret = await deps.vault.get('webhook-secret');
+      secret = await deps.vault.get(secretName);
     },
   };
 }

@@ -101,6 +101,19 @@ describe('activity store', () => {
     expect(store.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['b', 'a']);
   });
 
+  it('counts and clears one source, leaving the other', () => {
+    store.record(envelope('a', 'order.created', 1, {}), 1);
+    store.recordAll(
+      [envelope('b', 'order.created', 2, {}), envelope('c', 'invoice.created', 3, {})],
+      2,
+      'demo',
+    );
+
+    expect([store.count('catalogue'), store.count('demo')]).toEqual([1, 2]);
+    expect(store.clear('demo')).toBe(2);
+    expect(store.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['a']);
+  });
+
   it('keeps a timestamp it cannot parse, ordering that event by its arrival', () => {
     store.record(envelope('a', 'order.created', 1, {}), Date.parse(at(0)));
     store.record(
@@ -148,6 +161,18 @@ describe('product changes since the last event for that EAN', () => {
       { field: 'price', from: '2.15', to: '1.95' },
       { field: 'forSale', from: true, to: false },
     ]);
+  });
+
+  it('compares within one source: the demo’s products never explain the user’s', () => {
+    store.record(envelope('p1', 'product.created', 1, product({ price: '9.00' })), 1, 'demo');
+    const [own] = store.record(envelope('p2', 'product.updated', 2, product()), 2)!;
+    const [demo] = store.record(
+      envelope('p3', 'product.updated', 3, product({ price: '8.00' })),
+      3,
+      'demo',
+    )!;
+    expect(own?.changes).toEqual([]);
+    expect(demo?.changes).toEqual([{ field: 'price', from: '9.00', to: '8.00' }]);
   });
 
   it('recomputes a later update when an earlier event arrives after it (a retried delivery)', () => {

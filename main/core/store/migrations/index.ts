@@ -1,7 +1,13 @@
 import { messaging } from './0001-messaging.ts';
 import { activity } from './0002-activity.ts';
 import { conversationListIndexes } from './0003-conversation-list-indexes.ts';
+import { activitySource } from './0004-activity-source.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
-export const MIGRATIONS: readonly Migration[] = [messaging, activity, conversationListIndexes];
+export const MIGRATIONS: readonly Migration[] = [
+  messaging,
+  activity,
+  conversationListIndexes,
+  activitySource,
+];
