@@ -16,6 +16,7 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
 import { createActivityStore } from './webhooks/activity-store.ts';
+import { createDemoFeed } from './webhooks/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
 
@@ -60,7 +61,21 @@ export function createCore(deps: CoreDeps): Core {
     db,
     vault: deps.vault,
     store: deps.store,
-    demo: createDemoWorkspace({ dataDir: deps.dataDir, vault: deps.vault, log: deps.log }),
+    demo: createDemoWorkspace({
+      dataDir: deps.dataDir,
+      vault: deps.vault,
+      log: deps.log,
+      feed: createDemoFeed({
+        db,
+        vault: deps.vault,
+        dataDir: deps.dataDir,
+        log: deps.log,
+        emit: bus.emit,
+        notifier: deps.notifier,
+        getSettings: settings.get,
+        clock,
+      }),
+    }),
     log: deps.log,
     emit: bus.emit,
   });

@@ -58,6 +58,8 @@ describe('deliveries from the sandbox catalogue service over HTTPS', () => {
     cleanup.push(() => core.stop());
     core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
     await core.start();
+    // Only the user's own receiver: the demo workspace's activity would mix in.
+    await value(core, 'session:signOut', { clearLocalData: true });
     const { pem } = await value<{ pem: string }>(core, 'webhooks:exportCertificate');
     const { url } = await value<{ url: string }>(core, 'webhooks:status');
     const sandbox = await sandboxTrusting(pem);

@@ -1,0 +1,275 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../main/core/create-core.ts';
+import {
+  confStore,
+  memoryVault,
+  recordingNotifier,
+  silentLogger,
+} from '../../../main/core/ports/node-adapters.ts';
+import type { SecretVault } from '../../../main/core/ports/ports.ts';
+import type { ActivityItem } from '../../../shared/model/activity.ts';
+import { CATALOGUE_EVENT_TYPES, DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
+
+const USER_SECRET = 'the-users-own-webhook-secret';
+const SEEDING_TIMEOUT_MS = 15_000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+interface Started {
+  core: Core;
+  vault: SecretVault;
+  dataDir: string;
+  stopped: boolean;
+}
+
+async function startCore(): Promise<Started> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parley-demo-'));
+  const vault = memoryVault({ 'webhook-secret': USER_SECRET });
+  const core = createCore({
+    dataDir,
+    vault,
+    store: confStore(dataDir),
+    notifier: recordingNotifier(),
+    openExternal: async () => {},
+    log: silentLogger,
+  });
+  const started: Started = { core, vault, dataDir, stopped: false };
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  cleanups.push(async () => {
+    if (!started.stopped) await core.stop();
+  });
+  await core.start();
+  return started;
+}
+
+async function invoke<T>(core: Core, channel: string, request: unknown = {}): Promise<T> {
+  const answer = await core.router.handle(channel, request);
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+  return answer.value as T;
+}
+
+const activity = (core: Core) =>
+  invoke<{ items: ActivityItem[]; total: number }>(core, 'activity:list', { limit: 100 });
+
+/** Waits until one event of each of the nine types has arrived, none of them in `excluded`. */
+async function seeded(core: Core, excluded = new Set<string>()): Promise<ActivityItem[]> {
+  let items: ActivityItem[] = [];
+  await expect
+    .poll(
+      async () => {
+        items = (await activity(core)).items.filter((item) => !excluded.has(item.id));
+        return new Set(items.map((item) => item.type));
+      },
+      { timeout: SEEDING_TIMEOUT_MS, interval: 100 },
+    )
+    .toEqual(new Set(CATALOGUE_EVENT_TYPES));
+  return items;
+}
+
+/** Asks the demo workspace's embedded service directly, with the demo's token. */
+async function askDemoService(
+  core: Core,
+  vault: SecretVault,
+  path: string,
+  body?: object,
+): Promise<unknown> {
+  const { baseUrl } = await invoke<{ baseUrl: string }>(core, 'session:get');
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      authorization: `Bearer ${await vault.get('demo-token')}`,
+      'content-type': 'application/json',
+    },
+    body: body && JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+  return response.json();
+}
+
+interface DeliveryLog {
+  data: { id: string; deliveries: { notificationUrl: string; state: string }[] }[];
+}
+
+/** Where the demo service delivers, as its own delivery log says. */
+async function demoReceiverUrl({ core, vault }: Started): Promise<URL> {
+  const log = (await askDemoService(core, vault, '/_sandbox/deliveries?limit=1')) as DeliveryLog;
+  const delivery = log.data[0]?.deliveries[0];
+  expect(delivery?.state).toBe('delivered');
+  return new URL(delivery?.notificationUrl ?? '');
+}
+
+function post(url: URL, ca: string, body: string, signature: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      ca,
+      agent: false,
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+    });
+    req.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe('demo workspace activity', () => {
+  it('fills the activity view with one event of each type, delivered over HTTPS', async () => {
+    const { core } = await startCore();
+    const items = await seeded(core);
+    expect(items).toHaveLength(CATALOGUE_EVENT_TYPES.length);
+    const order = items.find((item) => item.type === 'order.created');
+    expect(order?.payload).toMatchObject({ customerId: expect.any(String) });
+    expect(order?.seen).toBe(false);
+  });
+
+  it('opens a real demo conversation for an order’s customer', async () => {
+    const { core } = await startCore();
+    const order = (await seeded(core)).find((item) => item.type === 'order.created');
+    await invoke(core, 'sync:now');
+    const { conversationId } = await invoke<{ conversationId: string }>(
+      core,
+      'orders:messageCustomer',
+      { customerId: order?.payload.customerId },
+    );
+    expect(conversationId).not.toMatch(/^local_/);
+    const conversation = await invoke<{ contactId: string; lastMessage: unknown } | null>(
+      core,
+      'conversations:get',
+      { id: conversationId },
+    );
+    expect(conversation).toMatchObject({ contactId: order?.payload.customerId });
+    expect(conversation?.lastMessage).not.toBeNull();
+  });
+
+  it('leaves the user’s webhook settings, secret and receiver alone', async () => {
+    const { core, vault } = await startCore();
+    await seeded(core);
+    const { settings } = await invoke<{ settings: typeof DEFAULT_SETTINGS }>(core, 'settings:get');
+    expect(settings.webhooks).toEqual(DEFAULT_SETTINGS.webhooks);
+    expect(await vault.get('webhook-secret')).toBe(USER_SECRET);
+    expect(await vault.get('demo-webhook-secret')).toMatch(/.{16,}/);
+    expect(await invoke(core, 'webhooks:status')).toMatchObject({ listening: false, url: null });
+  });
+
+  it('verifies deliveries with the demo’s own secret, not the user’s', async () => {
+    const started = await startCore();
+    await seeded(started.core);
+    const url = await demoReceiverUrl(started);
+    const ca = await readFile(
+      join(started.dataDir, 'demo-receiver', 'webhooks', 'receiver-cert.pem'),
+      'utf8',
+    );
+    const body = JSON.stringify({
+      id: 'ntf_forged',
+      type: 'order.created',
+      timestamp: new Date().toISOString(),
+      payload: { id: 'ord_forged' },
+    });
+    const signedWith = (secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+
+    expect(await post(url, ca, body, signedWith(USER_SECRET))).toBe(401);
+    const demoSecret = (await started.vault.get('demo-webhook-secret')) ?? '';
+    expect(await post(url, ca, body, signedWith(demoSecret))).toBe(200);
+    const ids = (await activity(started.core)).items.map((item) => item.id);
+    expect(ids).toContain('ntf_forged');
+  });
+
+  it('reset clears the demo’s activity, keeps the user’s, and seeds afresh', async () => {
+    const started = await startCore();
+    const { core } = started;
+    const before = new Set((await seeded(core)).map((item) => item.id));
+
+    // An event the user's own receiver stored earlier, in the same database.
+    await invoke(core, 'settings:update', { webhooks: { enabled: true, port: 0 } });
+    let url = '';
+    await expect
+      .poll(async () => ({ url } = await invoke<{ url: string }>(core, 'webhooks:status')).url)
+      .toMatch(/^https:/);
+    const { pem: ca } = await invoke<{ pem: string }>(core, 'webhooks:exportCertificate');
+    const own = JSON.stringify({
+      id: 'ntf_users_own',
+      type: 'product.updated',
+      timestamp: new Date().toISOString(),
+      payload: { ean: '8712345678906' },
+    });
+    const signature = createHmac('sha256', USER_SECRET).update(own).digest('hex');
+    expect(await post(new URL(url), ca, own, signature)).toBe(200);
+    before.add('ntf_users_own');
+
+    await invoke(core, 'session:resetDemo');
+    const fresh = await seeded(core, before);
+    expect(fresh).toHaveLength(CATALOGUE_EVENT_TYPES.length);
+    const ids = (await activity(core)).items.map((item) => item.id);
+    expect(ids).toContain('ntf_users_own');
+    expect(ids.filter((id) => before.has(id) && id !== 'ntf_users_own')).toEqual([]);
+  });
+
+  it('after a restart, delivers to the new receiver without seeding again', async () => {
+    const first = await startCore();
+    const ids = (await seeded(first.core)).map((item) => item.id);
+    await first.core.stop();
+    first.stopped = true;
+
+    const again = createCore({
+      dataDir: first.dataDir,
+      vault: first.vault,
+      store: confStore(first.dataDir),
+      notifier: recordingNotifier(),
+      openExternal: async () => {},
+      log: silentLogger,
+    });
+    cleanups.push(() => again.stop());
+    await again.start();
+    const log = (await askDemoService(again, first.vault, '/_sandbox/deliveries')) as DeliveryLog;
+    expect(log.data.map((notification) => notification.id).sort()).toEqual([...ids].sort());
+    const registrations = (await askDemoService(again, first.vault, '/v1/webhooks')) as {
+      data: unknown[];
+    };
+    expect(registrations.data).toHaveLength(1);
+
+    const { id } = (await askDemoService(again, first.vault, '/_sandbox/events', {
+      type: 'invoice.updated',
+    })) as { id: string };
+    await expect
+      .poll(async () => (await activity(again)).items.map((item) => item.id), {
+        timeout: SEEDING_TIMEOUT_MS,
+      })
+      .toContain(id);
+    expect((await activity(again)).total).toBe(ids.length + 1);
+  });
+
+  it('stops the demo receiver and service with the core', async () => {
+    const started = await startCore();
+    await seeded(started.core);
+    const receiver = await demoReceiverUrl(started);
+    const { baseUrl } = await invoke<{ baseUrl: string }>(started.core, 'session:get');
+
+    await started.core.stop();
+    started.stopped = true;
+    expect(await refusesConnections(Number(receiver.port))).toBe(true);
+    expect(await refusesConnections(Number(new URL(baseUrl).port))).toBe(true);
+  });
+});
