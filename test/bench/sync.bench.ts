@@ -21,73 +21,26 @@ import { systemClock } from '../../main/core/ports/ports.ts';
 import { openDatabase } from '../../main/core/store/database.ts';
 import { createSyncEngine } from '../../main/core/sync/sync-engine.ts';
 import { startSandbox } from '../../main/sandbox/sandbox.ts';
-import { openSandboxDatabase } from '../../main/sandbox/store/database.ts';
-import { newId } from '../../main/sandbox/store/ids.ts';
+import { recordCalls } from '../integration/sync/harness.ts';
+import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
 
 const MESSAGES = Number(process.argv[2] ?? 100_000);
 const USER = { contactId: 'you', token: 'bench-token-0001' };
 const ROUNDS_PER_LIST_REFRESH =
   DEFAULT_SETTINGS.polling.conversationsMs / DEFAULT_SETTINGS.polling.openMs;
 
-/** Bulk insert through the sandbox's database: one thread per contact, messages spread over them. */
 function seed(file: string, conversations: number, messages: number): string[] {
-  const database = openSandboxDatabase(file);
-  const { statement } = database;
-  const now = Math.floor(Date.now() / 1000) - 10;
-  const ids: string[] = [];
-  database.transaction(() => {
-    const contact = statement(
-      `INSERT INTO contacts (id, username, phone_number, avatar_url, last_active_at, created_at)
-       VALUES (?, ?, '+15550000000', 'https://example.com/a.png', ?, ?)`,
-    );
-    contact.run(USER.contactId, USER.contactId, now, now - 86_400);
-    for (let i = 0; i < conversations; i++) {
-      const id = newId('conv', (now - 86_400 + i) * 1000);
-      ids.push(id);
-      contact.run(`contact${i}`, `contact${i}`, now, now - 86_400);
-      statement(
-        'INSERT INTO threads (id, contact_a, contact_b, created_at) VALUES (?, ?, ?, ?)',
-      ).run(id, `contact${i}`, USER.contactId, now - 86_400);
-      statement(
-        `INSERT INTO memberships (owner_id, conversation_id, contact_id, is_muted, is_pinned,
-           last_active_at, created_at) VALUES (?, ?, ?, 0, 0, ?, ?)`,
-      ).run(USER.contactId, id, `contact${i}`, now, now - 86_400);
-    }
-    const insert = statement(
-      `INSERT INTO messages (owner_id, id, conversation_id, sender_id, body, read_at, created_at)
-       VALUES (?, ?, ?, ?, ?, NULL, ?)`,
-    );
-    for (let i = 0; i < messages; i++) {
-      const createdAt = now - 86_400 + Math.floor((i / messages) * 86_000);
-      const conversation = i % conversations;
-      insert.run(
-        USER.contactId,
-        newId('msg', createdAt * 1000),
-        ids[conversation] as string,
-        i % 2 === 0 ? USER.contactId : `contact${conversation}`,
-        `message ${i}`,
-        createdAt,
-      );
-    }
+  return seedSandbox(file, {
+    user: USER.contactId,
+    conversations,
+    messages,
+    spreadSeconds: 86_000,
   });
-  database.close();
-  return ids;
 }
 
-/** Counts the requests a client makes, by wrapping every API method. */
 function counted(api: MessagingApi): { api: MessagingApi; requests: () => number } {
-  let requests = 0;
-  const wrapped = new Proxy(api, {
-    get(target, name, receiver) {
-      const value = Reflect.get(target, name, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        requests += 1;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { api: wrapped, requests: () => requests };
+  const recorded = recordCalls(api);
+  return { api: recorded.api, requests: () => recorded.calls.length };
 }
 
 function client(url: string, dir: string, api?: MessagingApi) {

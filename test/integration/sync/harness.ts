@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import type { MessagingApi } from '../../../main/core/api/messaging-api.ts';
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
-import { systemClock, type Clock } from '../../../main/core/ports/ports.ts';
+import { systemClock, type Clock, type Logger } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { createSyncEngine, type SyncEngine } from '../../../main/core/sync/sync-engine.ts';
 
@@ -33,15 +33,19 @@ export function startClient(options: {
   clock?: Clock;
   settings?: Partial<Settings>;
   start?: boolean;
+  log?: Logger;
+  /** Wraps the API client, to watch what the engine asks of the server. */
+  wrapApi?: (api: MessagingApi) => MessagingApi;
 }): TestClient {
   const db = openDatabase(join(options.dir, 'parley.db'));
-  const api = createMessagingClient({
+  const client = createMessagingClient({
     baseUrl: options.url,
     getToken: async () => options.token,
     log: silentLogger,
     timeoutMs: 5_000,
     retry: { retries: 0 },
   });
+  const api = options.wrapApi?.(client) ?? client;
   const events: CoreEvent[] = [];
   const notifier = recordingNotifier();
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
@@ -49,7 +53,7 @@ export function startClient(options: {
     db,
     api,
     clock: options.clock ?? systemClock,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     emit: (event) => events.push(event),
     notifier,
     getSettings: () => settings,
@@ -100,4 +104,20 @@ export async function serverMessages(api: MessagingApi, conversationId: string) 
     startingAfter = page.nextCursor;
   }
   return all.reverse();
+}
+
+/** Records the name of every API method called through it, in order. */
+export function recordCalls(api: MessagingApi): { api: MessagingApi; calls: string[] } {
+  const calls: string[] = [];
+  const wrapped = new Proxy(api, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        calls.push(String(name));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { api: wrapped, calls };
 }
