@@ -63,18 +63,26 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       entry.conversationId,
     );
   switch (entry.kind) {
-    case 'send':
+    case 'send': {
       if (target === null) return null;
+      // Pinning the message that will now never exist is undone too: the pin before it returns.
+      const pinnedBefore = pinnedBeforeFirstPinOf(db, target);
       statement(db, 'DELETE FROM messages WHERE id = ?').run(target);
       statement(db, 'DELETE FROM outbox WHERE target_id = ?').run(target);
       setConversation(
-        'pinned_message_id = CASE WHEN pinned_message_id = ? THEN NULL ELSE pinned_message_id END',
+        'pinned_message_id = CASE WHEN pinned_message_id = ? THEN ? ELSE pinned_message_id END',
         target,
+        pinnedBefore,
       );
       batch.removedMessage(target, entry.conversationId);
       return null;
+    }
     case 'edit':
-      setMessage('text', entry.payload.previous);
+      statement(db, 'UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
+        entry.payload.previous,
+        entry.payload.previousUpdatedAt,
+        target,
+      );
       return null;
     case 'react':
       setMessage('reactions', JSON.stringify(entry.payload.previous));
@@ -102,6 +110,10 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
         m.updated_at,
         m.raw,
       );
+      if (entry.payload.wasPinned) {
+        setConversation('pinned_message_id = COALESCE(pinned_message_id, ?)', target ?? m.id);
+        batch.conversation(entry.conversationId);
+      }
       return null;
     }
     case 'pin-message':
@@ -140,4 +152,14 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
     case 'delete-conversation':
       return entry.conversationId;
   }
+}
+
+/** What was pinned before the first queued pin of `messageId`, or null when it was never pinned. */
+function pinnedBeforeFirstPinOf(db: Database, messageId: string): string | null {
+  const row = statement(
+    db,
+    "SELECT * FROM outbox WHERE kind = 'pin-message' AND target_id = ? ORDER BY id LIMIT 1",
+  ).get(messageId) as Parameters<typeof parseEntry>[0] | undefined;
+  const entry = row ? parseEntry(row) : null;
+  return entry?.kind === 'pin-message' ? entry.payload.previous : null;
 }

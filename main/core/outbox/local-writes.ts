@@ -112,7 +112,7 @@ export function createLocalWrites(db: Database, now: () => number) {
             kind: 'edit',
             conversationId: target.conversation_id,
             targetId: messageId,
-            payload: { text, previous: target.text },
+            payload: { text, previous: target.text, previousUpdatedAt: target.updated_at },
           },
           now(),
         );
@@ -173,10 +173,10 @@ export function createLocalWrites(db: Database, now: () => number) {
       return write((batch) => {
         const target = message(messageId);
         statement(db, 'DELETE FROM messages WHERE id = ?').run(messageId);
-        statement(
+        const unpinned = statement(
           db,
-          'UPDATE conversations SET pinned_message_id = NULL WHERE pinned_message_id = ?',
-        ).run(messageId);
+          'UPDATE conversations SET pinned_message_id = NULL WHERE id = ? AND pinned_message_id = ?',
+        ).run(target.conversation_id, messageId);
         batch.removedMessage(messageId, target.conversation_id);
         if (!dropUnsentCreation(db, messageId)) {
           enqueue(
@@ -185,7 +185,7 @@ export function createLocalWrites(db: Database, now: () => number) {
               kind: 'delete-message',
               conversationId: target.conversation_id,
               targetId: messageId,
-              payload: { previous: target },
+              payload: { previous: target, wasPinned: unpinned.changes > 0 },
             },
             now(),
           );

@@ -30,7 +30,11 @@ export const payloadSchemas = {
     /** When the first attempt started: the window in which a lost send is looked for. */
     firstAttemptAt: z.number().nullable(),
   }),
-  edit: z.object({ text: z.string(), previous: z.string() }),
+  edit: z.object({
+    text: z.string(),
+    previous: z.string(),
+    previousUpdatedAt: z.number().nullable().default(null),
+  }),
   react: z.object({
     reaction: z.string(),
     add: z.boolean(),
@@ -39,7 +43,11 @@ export const payloadSchemas = {
     previous: reactions,
   }),
   attachments: z.object({ attachments: z.array(z.unknown()), previous: z.array(z.unknown()) }),
-  'delete-message': z.object({ previous: messageSnapshot }),
+  'delete-message': z.object({
+    previous: messageSnapshot,
+    /** The message was its conversation's pinned one: discarding the delete pins it again. */
+    wasPinned: z.boolean().default(false),
+  }),
   'pin-message': z.object({ previous: z.string().nullable() }),
   pin: z.object({ pinned: z.boolean() }),
   mute: z.object({ muted: z.boolean(), previousUntil: z.number().nullable() }),
