@@ -2,7 +2,7 @@ export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: st
 
 // Bare `www.` hosts are linked too, as chat apps do; they open as https.
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]$/;
 
 /** Splits message text into plain text and http(s) links; nothing else becomes clickable. */
 export function splitLinks(text: string): TextPart[] {
@@ -10,7 +10,7 @@ export function splitLinks(text: string): TextPart[] {
   let last = 0;
   for (const match of text.matchAll(LINK)) {
     const raw = match[0];
-    const trimmed = raw.replace(TRAILING_PUNCTUATION, '');
+    const trimmed = trimTrailing(raw);
     const start = match.index;
     const url = /^www\./i.test(trimmed) ? `https://${trimmed}` : trimmed;
     if (!isHttpUrl(url)) continue;
@@ -20,6 +20,23 @@ export function splitLinks(text: string): TextPart[] {
   }
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
   return parts;
+}
+
+/**
+ * Drops the sentence punctuation after an address, but not a closing
+ * parenthesis the address itself opened (`wiki/Parley_(disambiguation)`).
+ */
+function trimTrailing(raw: string): string {
+  let url = raw;
+  while (TRAILING_PUNCTUATION.test(url)) {
+    if (url.endsWith(')') && count(url, '(') >= count(url, ')')) break;
+    url = url.slice(0, -1);
+  }
+  return url;
+}
+
+function count(text: string, char: string): number {
+  return text.split(char).length - 1;
 }
 
 export function isHttpUrl(value: string | null | undefined): value is string {
