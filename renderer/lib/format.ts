@@ -1,5 +1,3 @@
-const DAY_MS = 86_400_000;
-
 const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short' });
 const longWeekday = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
@@ -23,6 +21,13 @@ function startOfDay(ms: number): number {
   return date.getTime();
 }
 
+/** The start of the local day `days` calendar days before `ms`'s day; days are 23 to 25 hours long. */
+function daysBefore(ms: number, days: number): number {
+  const date = new Date(startOfDay(ms));
+  date.setDate(date.getDate() - days);
+  return date.getTime();
+}
+
 /** A local calendar-day key, for grouping messages by day. */
 export function dayKey(ms: number): number {
   return startOfDay(ms);
@@ -35,7 +40,7 @@ export function listTime(ms: number, now = Date.now()): string {
   if (age < 3_600_000) return `${Math.floor(age / 60_000)} min`;
   const today = startOfDay(now);
   if (ms >= today) return timeOfDay.format(ms);
-  if (ms >= today - 6 * DAY_MS) return weekday.format(ms);
+  if (ms >= daysBefore(now, 6)) return weekday.format(ms);
   return new Date(ms).getFullYear() === new Date(now).getFullYear()
     ? dayMonth.format(ms)
     : fullDate.format(ms);
@@ -46,8 +51,8 @@ export function dayLabel(ms: number, now = Date.now()): string {
   const today = startOfDay(now);
   const day = startOfDay(ms);
   if (day === today) return 'Today';
-  if (day === today - DAY_MS) return 'Yesterday';
-  if (day > today - 7 * DAY_MS) return longWeekday.format(ms);
+  if (day === daysBefore(now, 1)) return 'Yesterday';
+  if (day >= daysBefore(now, 6)) return longWeekday.format(ms);
   return new Date(ms).getFullYear() === new Date(now).getFullYear()
     ? dayMonthLong.format(ms)
     : fullDateLong.format(ms);
