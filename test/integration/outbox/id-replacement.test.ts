@@ -1,0 +1,130 @@
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { markInFlight, updatePayload } from '../../../main/core/outbox/outbox-store.ts';
+import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
+import { recordingLog } from '../../unit/api/scripted-server.ts';
+import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';
+
+const users = [
+  { contactId: 'alice', token: 'token-alice-0001' },
+  { contactId: 'bob', token: 'token-bob-0002' },
+];
+
+/** Every place a local id could still hide after the outbox has confirmed everything. */
+function localIdsLeft(client: TestClient): unknown[] {
+  return client.db
+    .prepare(
+      `SELECT 'message' AS what, id FROM messages WHERE id LIKE 'local%' OR conversation_id LIKE 'local%'
+       UNION ALL SELECT 'conversation', id FROM conversations
+         WHERE id LIKE 'local%' OR pinned_message_id LIKE 'local%'
+       UNION ALL SELECT 'outbox', id FROM outbox`,
+    )
+    .all();
+}
+
+describe('local ids once the server confirms', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let sandbox: Sandbox;
+  let client: TestClient;
+
+  beforeEach(async () => {
+    dir = tempDir();
+    sandbox = await startSandbox({ users, dataFile: join(dir.path, 'server.db') });
+  });
+
+  afterEach(async () => {
+    await client.close();
+    await sandbox.close();
+    dir.remove();
+  });
+
+  it('are replaced everywhere, a pinned message still pending included', async () => {
+    client = startClient({ url: sandbox.url, token: users[0]!.token, dir: join(dir.path, 'c') });
+    client.engine.setHostState({ online: false });
+    const localConversation = client.engine.writes.openOrCreateConversation({ contactId: 'bob' });
+    const localMessage = client.engine.writes.send({
+      conversationId: localConversation,
+      text: 'hello',
+      attachments: [],
+    });
+    client.engine.writes.pinMessage(localConversation, localMessage);
+    client.engine.writes.edit(localMessage, 'hello, edited');
+    client.engine.writes.react(localMessage, 'like', true, 'alice');
+
+    client.engine.setHostState({ online: true });
+    await settle(client);
+
+    expect(localIdsLeft(client)).toEqual([]);
+    const [conversation] = client.db
+      .prepare('SELECT id, pinned_message_id FROM conversations')
+      .all() as { id: string; pinned_message_id: string }[];
+    const [message] = client.db.prepare('SELECT id, text FROM messages').all() as {
+      id: string;
+      text: string;
+    }[];
+    expect(conversation?.pinned_message_id).toBe(message?.id);
+    expect(message?.text).toBe('hello, edited');
+
+    const onServer = await client.api.getConversation(conversation!.id);
+    expect(onServer.pinnedMessageId).toBe(message?.id);
+    const [sent] = await serverMessages(client.api, conversation!.id);
+    expect(sent).toMatchObject({ id: message?.id, message: 'hello, edited' });
+    expect(sent?.reactions).toEqual({ like: ['alice'] });
+
+    const replaced = client.events.flatMap((event) =>
+      event.type === 'changes' ? event.replacedIds : [],
+    );
+    expect(replaced).toEqual([
+      { from: localConversation, to: conversation?.id },
+      { from: localMessage, to: message?.id },
+    ]);
+  });
+
+  it('survive a crash with a send in flight: the next start finds it on the server instead of sending twice', async () => {
+    client = startClient({ url: sandbox.url, token: users[0]!.token, dir: join(dir.path, 'c') });
+    client.engine.writes.openOrCreateConversation({ contactId: 'bob' });
+    await settle(client);
+    const conversationId = (
+      client.db.prepare('SELECT id FROM conversations').get() as { id: string }
+    ).id;
+    client.engine.setHostState({ online: false });
+    client.engine.writes.send({
+      conversationId,
+      text: 'sent just before the crash',
+      attachments: [],
+    });
+    // What the killed process did: claimed the entry, and the server acted on its request (under
+    // another key here, so that only the lookup before resending can keep it from being doubled).
+    const entry = client.db
+      .prepare("SELECT id, payload, idempotency_key FROM outbox WHERE kind = 'send'")
+      .get() as { id: number; payload: string; idempotency_key: string };
+    markInFlight(client.db, entry.id);
+    updatePayload(client.db, entry.id, {
+      ...JSON.parse(entry.payload),
+      firstAttemptAt: Date.now(),
+    });
+    await client.api.sendMessage(
+      { conversationId, message: 'sent just before the crash' },
+      { idempotencyKey: `another-${entry.idempotency_key}` },
+    );
+    await client.close();
+
+    const recorder = recordingLog();
+    client = startClient({
+      url: sandbox.url,
+      token: users[0]!.token,
+      dir: join(dir.path, 'c'),
+      log: recorder.log,
+    });
+    await settle(client);
+
+    expect(recorder.lines).toContainEqual(
+      expect.objectContaining({ message: 'outbox resumed after an interrupted run' }),
+    );
+    const onServer = await serverMessages(client.api, conversationId);
+    expect(onServer.map((m) => m.message)).toEqual(['sent just before the crash']);
+    expect(localIdsLeft(client)).toEqual([]);
+    const local = client.db.prepare('SELECT id FROM messages').all() as { id: string }[];
+    expect(local.map((m) => m.id)).toEqual([onServer[0]?.id]);
+  });
+});
