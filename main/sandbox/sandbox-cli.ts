@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FAULTS_SYNTAX } from './http/faults.ts';
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, startSandbox, type SandboxOptions } from './sandbox.ts';
+import {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  SandboxDataError,
+  startSandbox,
+  type SandboxOptions,
+} from './sandbox.ts';
 
 const USAGE = `usage: npm run sandbox -- [--port P] [--user id:token ...] [--group gid:id,id,... ...]
                         [--demo] [--data FILE] [--faults SPEC] [--rate-limit N]
@@ -110,8 +115,10 @@ async function main(): Promise<void> {
       log: (line) => process.stderr.write(`${line}\n`),
     });
   } catch (error) {
-    // Bad ids, tokens or fault specs surface from startSandbox: still a usage problem.
-    const setupProblem = !(error as NodeJS.ErrnoException).code;
+    // Bad ids, tokens or fault specs surface from startSandbox: still a usage problem. An
+    // unusable --data file is not: its message says what to do.
+    const setupProblem =
+      !(error instanceof SandboxDataError) && !(error as NodeJS.ErrnoException).code;
     process.stderr.write(`${(error as Error).message}\n${setupProblem ? `${USAGE}\n` : ''}`);
     process.exit(setupProblem ? 2 : 1);
   }

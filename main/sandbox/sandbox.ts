@@ -15,6 +15,8 @@ import { openSandboxDatabase } from './store/database.ts';
 import { createIdempotencyKeys } from './store/idempotency-keys.ts';
 import { createWorkspace } from './store/workspace.ts';
 
+export { SandboxDataError } from './schema/data-error.ts';
+
 export interface SandboxOptions {
   /** 0 or absent = a free port; always 127.0.0.1 */
   port?: number;

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -73,5 +76,23 @@ describe('npm run sandbox', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(2);
     expect(stderr()).toContain('usage: npm run sandbox');
+  });
+
+  it('exits 1 with one line naming an unusable --data file and the way out, and no usage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-sandbox-cli-'));
+    try {
+      const dataFile = join(dir, 'newer.db');
+      const db = new DatabaseSync(dataFile);
+      db.exec('PRAGMA user_version = 99');
+      db.close();
+      const { child, stderr } = startCli(['--data', dataFile]);
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(stderr().trim().split('\n')).toEqual([expect.stringContaining(dataFile)]);
+      expect(stderr()).toContain('newer build');
+      expect(stderr()).toContain('--data');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

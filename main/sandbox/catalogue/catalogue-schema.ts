@@ -1,12 +1,12 @@
-import type { DatabaseSync } from 'node:sqlite';
-
 /**
- * The catalogue service's tables in the sandbox's database. Prefixed so they never meet the
- * messaging tables; `IF NOT EXISTS` because both services open the same file on every start.
- * Times are ISO 8601 text where they go out as such, epoch milliseconds where they only schedule.
+ * The catalogue service's tables in the sandbox's database, prefixed so they never meet the
+ * messaging tables. Times are ISO 8601 text where they go out as such, epoch milliseconds where
+ * they only schedule.
+ *
+ * Schema version 1 as it shipped: change it with a new step in schema/steps.ts, never here.
+ * `IF NOT EXISTS` lets a file made before versioning, and found to match, be adopted.
  */
-export function createCatalogueTables(db: DatabaseSync): void {
-  db.exec(`
+export const CATALOGUE_TABLES_V1 = `
     CREATE TABLE IF NOT EXISTS catalogue_products (
       ean TEXT PRIMARY KEY,
       name TEXT NOT NULL,
@@ -100,5 +100,4 @@ export function createCatalogueTables(db: DatabaseSync): void {
       retry_at INTEGER,
       PRIMARY KEY (delivery_id, attempt)
     ) STRICT;
-  `);
-}
+`;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { SandboxDatabase } from '../store/database.ts';
 import { createCatalogueStore } from './catalogue-store.ts';
-import { createCatalogueTables } from './catalogue-schema.ts';
 import { createDeliveryLog } from './delivery-log.ts';
 import { startDeliveryWorker } from './delivery-worker.ts';
 import { createEventGenerator } from './event-generator.ts';
@@ -15,6 +14,7 @@ import { webhookRoutes } from './webhook-routes.ts';
 import { createWebhookRegistry } from './webhook-registry.ts';
 
 export interface CatalogueOptions {
+  /** From openSandboxDatabase, which makes the catalogue's tables with the messaging ones. */
   database: SandboxDatabase;
   /** The signing secret. Never logged. */
   secret: string;
@@ -56,7 +56,6 @@ export async function registerCatalogueService(
   const customerIds = options.customerIds ?? DEFAULT_CUSTOMER_IDS;
   if (customerIds.length === 0) throw new Error('customerIds must list at least one contact id');
 
-  createCatalogueTables(database.db);
   const store = createCatalogueStore(database.db);
   const generator = createEventGenerator(store, customerIds);
   const registry = createWebhookRegistry(database.db);

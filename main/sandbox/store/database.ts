@@ -1,85 +1,5 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-
-/**
- * The sandbox's own database: a mailbox per user. Conversation ids are shared
- * by the participants (one per contact pair, one per group); each participant
- * has a membership row with their own state, and their own copy of every
- * message delivered to them (same message id), so one side deleting never
- * touches the other's.
- */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS contacts (
-    id TEXT PRIMARY KEY,
-    username TEXT NOT NULL,
-    phone_number TEXT NOT NULL,
-    avatar_url TEXT NOT NULL,
-    simulated INTEGER NOT NULL DEFAULT 0,
-    last_active_at INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
-  ) STRICT;
-  CREATE TABLE IF NOT EXISTS groups (
-    id TEXT PRIMARY KEY,
-    created_at INTEGER NOT NULL
-  ) STRICT;
-  CREATE TABLE IF NOT EXISTS group_members (
-    group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
-    contact_id TEXT NOT NULL REFERENCES contacts(id),
-    PRIMARY KEY (group_id, contact_id)
-  ) STRICT, WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS threads (
-    id TEXT PRIMARY KEY,
-    group_id TEXT UNIQUE,
-    contact_a TEXT,
-    contact_b TEXT,
-    created_at INTEGER NOT NULL,
-    UNIQUE (contact_a, contact_b)
-  ) STRICT;
-  CREATE TABLE IF NOT EXISTS memberships (
-    owner_id TEXT NOT NULL,
-    conversation_id TEXT NOT NULL REFERENCES threads(id),
-    contact_id TEXT,
-    group_id TEXT,
-    pinned_message_id TEXT,
-    is_pinned INTEGER NOT NULL DEFAULT 0,
-    is_muted INTEGER NOT NULL DEFAULT 0,
-    last_active_at INTEGER,
-    last_opened_at INTEGER,
-    archived_at INTEGER,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (owner_id, conversation_id)
-  ) STRICT, WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS memberships_newest
-    ON memberships (owner_id, created_at DESC, conversation_id DESC);
-  CREATE INDEX IF NOT EXISTS memberships_of_thread ON memberships (conversation_id);
-  CREATE TABLE IF NOT EXISTS messages (
-    owner_id TEXT NOT NULL,
-    id TEXT NOT NULL,
-    conversation_id TEXT NOT NULL,
-    sender_id TEXT NOT NULL,
-    body TEXT NOT NULL,
-    reactions TEXT NOT NULL DEFAULT '{}',
-    attachments TEXT NOT NULL DEFAULT '[]',
-    read_at INTEGER,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER,
-    PRIMARY KEY (owner_id, id)
-  ) STRICT;
-  CREATE INDEX IF NOT EXISTS messages_newest_in_conversation
-    ON messages (owner_id, conversation_id, created_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS messages_newest ON messages (owner_id, created_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS messages_copies ON messages (id);
-  CREATE TABLE IF NOT EXISTS idempotency_keys (
-    user_id TEXT NOT NULL,
-    key TEXT NOT NULL,
-    fingerprint TEXT NOT NULL,
-    status INTEGER,
-    body TEXT,
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (user_id, key)
-  ) STRICT, WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS idempotency_keys_age ON idempotency_keys (created_at);
-  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
-`;
+import { checkSchema, migrate } from '../schema/migrate.ts';
 
 export interface SandboxDatabase {
   db: DatabaseSync;
@@ -90,23 +10,32 @@ export interface SandboxDatabase {
   rows<Row>(sql: string, ...params: SQLInputValue[]): Row[];
   /** Runs `work` in one transaction; nested calls join the outer one. */
   transaction<T>(work: () => T): T;
-  /** True when the schema was just created: the demo seeds only then. */
+  /** True when the file held no tables: the demo seeds only then. */
   isNew: boolean;
   close(): void;
 }
 
+/**
+ * Opens the sandbox database (in memory without a file) at the current schema version, both
+ * services' tables. Throws SandboxDataError, leaving the file as it was, when this build cannot
+ * use the file.
+ */
 export function openSandboxDatabase(file: string = ':memory:'): SandboxDatabase {
   const db = new DatabaseSync(file);
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    PRAGMA foreign_keys = ON;
-    PRAGMA busy_timeout = 5000;
-  `);
-  const isNew =
-    db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() ===
-    undefined;
-  db.exec(SCHEMA);
+  let fresh: boolean;
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    ({ fresh } = checkSchema(db, file));
+    db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA foreign_keys = ON;
+    `);
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   // A reservation left by a process that stopped mid-request would block its key for a day.
   db.exec('DELETE FROM idempotency_keys WHERE status IS NULL');
 
@@ -139,7 +68,7 @@ export function openSandboxDatabase(file: string = ':memory:'): SandboxDatabase 
     rows: <Row>(sql: string, ...params: SQLInputValue[]) =>
       statement(sql).all(...params) as unknown as Row[],
     transaction,
-    isNew,
+    isNew: fresh,
     close: () => db.close(),
   };
 }
