@@ -9,6 +9,8 @@ interface SettingsState {
   secrets: SecretPresence | null;
   load(): Promise<void>;
   update(patch: SettingsPatch): Promise<boolean>;
+  /** The core answers a secret change with what is set now; the secret itself never comes back. */
+  setSecrets(secrets: SecretPresence): void;
 }
 
 export const useSettings = create<SettingsState>()((set) => ({
@@ -30,4 +32,5 @@ export const useSettings = create<SettingsState>()((set) => ({
       return false;
     }
   },
+  setSecrets: (secrets) => set({ secrets }),
 }));

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-store.ts';
-import { ActivityCard, activityTitle } from './activity-card.tsx';
+import { useUi } from '../../stores/ui-store.ts';
+import { ActivityCard } from './activity-card.tsx';
+import { activityTitle } from './event-types.ts';
 
 /** Orders, shipments, invoices and product changes, newest first, beside the conversations. */
 export function ActivityView() {
@@ -72,11 +74,23 @@ export function ActivityView() {
           {error}
         </p>
       )}
-      {total === 0 && !error && (
-        <p className="list-empty">
-          No events yet. Register the webhook receiver in Settings to see orders and catalogue
-          changes here.
-        </p>
+      {total === 0 && !error && type && (
+        <p className="list-empty">No “{activityTitle(type)}” events yet.</p>
+      )}
+      {total === 0 && !error && !type && (
+        <div className="list-empty">
+          <p>
+            No events yet. Turn on the webhook receiver and register it with the catalogue service
+            to see orders, shipments, invoices and product changes here.
+          </p>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
+          >
+            Open settings
+          </button>
+        </div>
       )}
       <div
         ref={scrollRef}
@@ -98,7 +112,7 @@ export function ActivityView() {
                 style={{ transform: `translateY(${row.start}px)` }}
               >
                 {item ? (
-                  <ActivityCard item={item} />
+                  <ActivityCard item={item} position={row.index + 1} setSize={total} />
                 ) : (
                   <div className="activity-card placeholder" aria-hidden="true" />
                 )}

@@ -1,16 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
+import type { AttachmentInput } from '../../../shared/model/message.ts';
+import { call } from '../../ipc/parley.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
-import { editMessage, sendMessage } from '../../stores/message-actions.ts';
+import { editMessage } from '../../stores/message-actions.ts';
+import { attempt } from '../../stores/notice-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { AttachLinkForm } from './attach-link-form.tsx';
+import { PendingAttachments } from './pending-attachments.tsx';
 
 const MAX_ROWS = 8;
 
+async function send(conversationId: string, text: string, attachments: AttachmentInput[]) {
+  const sent = await attempt(() => call('messages:send', { conversationId, text, attachments }));
+  if (sent) void useThread.getState().jumpToLatest();
+  return sent !== undefined;
+}
+
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
- * last own message, Esc leaves editing. The draft is saved per conversation.
+ * last own message, Esc leaves editing. The draft text is saved per
+ * conversation; link attachments wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
   const draft = useDrafts((s) => s.drafts[conversationId] ?? '');
@@ -20,9 +32,23 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const editing = useUi((s) => s.editing);
   const setEditing = useUi((s) => s.setEditing);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const attachButton = useRef<HTMLButtonElement>(null);
+  const [pending, setPending] = useState<{ conversationId: string; items: AttachmentInput[] }>({
+    conversationId,
+    items: [],
+  });
+  const [attachingIn, setAttachingIn] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const attachFormId = useId();
 
+  // Attachments, and the form adding them, belong to the conversation they were added in.
+  const attaching = attachingIn === conversationId;
+  const attachments = pending.conversationId === conversationId ? pending.items : [];
+  const setAttachments = (items: AttachmentInput[]) => setPending({ conversationId, items });
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
+  const canSend = editing ? Boolean(text.trim()) : Boolean(text.trim()) || attachments.length > 0;
+  const full = attachments.length >= LIMITS.attachmentsPerMessage;
 
   useEffect(() => {
     void loadDraft(conversationId);
@@ -44,11 +70,34 @@ export function Composer({ conversationId }: { conversationId: string }) {
       if (await editMessage(editing.id, editing.text.trim())) setEditing(null);
       return;
     }
-    if (!draft.trim()) return;
-    const sending = draft;
+    if (!canSend) return;
+    const sending = { text: draft, attachments };
     setDraft(conversationId, '');
     flush(conversationId);
-    if (!(await sendMessage(conversationId, sending))) setDraft(conversationId, sending);
+    setAttachments([]);
+    if (!(await send(conversationId, sending.text, sending.attachments))) {
+      setDraft(conversationId, sending.text);
+      setPending({ conversationId, items: sending.attachments });
+    }
+  };
+
+  const addAttachment = (attachment: AttachmentInput) => {
+    const items = [...attachments, attachment];
+    setAttachments(items);
+    setAnnouncement(`${attachment.name} attached.`);
+    if (items.length >= LIMITS.attachmentsPerMessage) closeAttachForm();
+  };
+
+  const removeAttachment = (index: number) => {
+    const removed = attachments[index];
+    setAttachments(attachments.filter((_, at) => at !== index));
+    setAnnouncement(removed ? `${removed.name} removed.` : '');
+    ref.current?.focus();
+  };
+
+  const closeAttachForm = () => {
+    setAttachingIn(null);
+    attachButton.current?.focus();
   };
 
   const editLastOwn = () => {
@@ -63,7 +112,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       void submit();
-    } else if (event.key === 'ArrowUp' && !text && !editing) {
+    } else if (event.key === 'ArrowUp' && !text && !editing && attachments.length === 0) {
       event.preventDefault();
       editLastOwn();
     } else if (event.key === 'Escape' && editing) {
@@ -74,14 +123,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   return (
-    <form
-      className="composer"
-      aria-label="Compose a message"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <div className="composer">
       {editing && (
         <div className="editing-bar">
           <span>Editing message</span>
@@ -90,7 +132,36 @@ export function Composer({ conversationId }: { conversationId: string }) {
           </button>
         </div>
       )}
-      <div className="composer-row">
+      {!editing && attaching && (
+        <AttachLinkForm id={attachFormId} onAdd={addAttachment} onClose={closeAttachForm} />
+      )}
+      {!editing && <PendingAttachments attachments={attachments} onRemove={removeAttachment} />}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      <form
+        className="composer-row"
+        aria-label="Compose a message"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {!editing && (
+          <button
+            ref={attachButton}
+            type="button"
+            className="icon-button attach-button"
+            aria-label="Attach a link"
+            title={full ? `At most ${LIMITS.attachmentsPerMessage} attachments` : 'Attach a link'}
+            aria-expanded={attaching}
+            aria-controls={attaching ? attachFormId : undefined}
+            disabled={full}
+            onClick={() => (attaching ? closeAttachForm() : setAttachingIn(conversationId))}
+          >
+            <Icon name="file" size={20} />
+          </button>
+        )}
         <textarea
           ref={ref}
           aria-label={editing ? 'Edit message' : 'Message'}
@@ -106,11 +177,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
           className="send-button"
           aria-label={editing ? 'Save edit' : 'Send'}
           title={editing ? 'Save edit' : 'Send'}
-          disabled={!text.trim()}
+          disabled={!canSend}
         >
           <Icon name={editing ? 'check' : 'send'} />
         </button>
-      </div>
-    </form>
+      </form>
+    </div>
   );
 }

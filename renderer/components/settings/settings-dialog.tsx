@@ -5,6 +5,7 @@ import { attempt } from '../../stores/notice-store.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { Modal } from '../common/modal.tsx';
+import { OrdersSection } from './orders-section.tsx';
 import { PollingFields } from './polling-fields.tsx';
 import { ServerForm } from './server-form.tsx';
 
@@ -151,6 +152,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
             </label>
           </section>
           <PollingFields polling={settings.polling} onSave={(polling) => update({ polling })} />
+          <OrdersSection settings={settings} />
         </>
       )}
       <SignOutSection onDone={onClose} />

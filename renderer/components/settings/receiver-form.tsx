@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { webhookSettings, type Settings } from '../../../shared/model/settings.ts';
+import { useSettings } from '../../stores/settings-store.ts';
+import { SubmitResult, useSubmit } from './use-submit.tsx';
+
+type Webhooks = Settings['webhooks'];
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+const HOST = /^[\w.:-]+$/;
+
+/** Host, port and path checked here, so a typo is named before the receiver restarts. */
+function checkAddress(
+  host: string,
+  port: string,
+  path: string,
+): { ok: false; error: string } | { ok: true; value: Pick<Webhooks, 'host' | 'port' | 'path'> } {
+  if (!HOST.test(host)) {
+    return { ok: false, error: 'Enter the address to listen on, such as 127.0.0.1.' };
+  }
+  const portNumber = Number(port);
+  if (!/^\d+$/.test(port) || portNumber < 1 || portNumber > 65_535) {
+    return { ok: false, error: 'The port must be a whole number from 1 to 65535.' };
+  }
+  const checkedPath = webhookSettings.shape.path.safeParse(path);
+  if (!checkedPath.success) {
+    return { ok: false, error: 'The path must start with / and contain no spaces.' };
+  }
+  return { ok: true, value: { host, port: portNumber, path: checkedPath.data } };
+}
+
+/** Where the receiver listens; applied together, since each change restarts it. */
+export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
+  const update = useSettings((s) => s.update);
+  const [host, setHost] = useState(webhooks.host);
+  const [port, setPort] = useState(String(webhooks.port));
+  const [path, setPath] = useState(webhooks.path);
+  const submit = useSubmit();
+  const resultId = useId();
+  const exposed = !LOOPBACK.test(host.trim());
+
+  const save = () => {
+    const checked = checkAddress(host.trim(), port.trim(), path.trim());
+    if (!checked.ok) return submit.fail(checked.error);
+    return submit.run(async () => {
+      if (!(await update({ webhooks: checked.value }))) throw new Error('not saved');
+      return webhooks.enabled ? 'Saved. The receiver restarts with these settings.' : 'Saved.';
+    });
+  };
+
+  return (
+    <form
+      className="receiver-form"
+      aria-label="Receiver address"
+      aria-describedby={resultId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={webhooks.enabled}
+          onChange={(event) => void update({ webhooks: { enabled: event.target.checked } })}
+        />
+        Receive catalogue webhooks on this computer
+      </label>
+      <div className="address-grid">
+        <label className="field">
+          <span>Listen on</span>
+          <input
+            value={host}
+            spellCheck={false}
+            required
+            onChange={(event) => setHost(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Port</span>
+          <input
+            inputMode="numeric"
+            value={port}
+            required
+            onChange={(event) => setPort(event.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Path</span>
+          <input
+            value={path}
+            spellCheck={false}
+            required
+            onChange={(event) => setPath(event.target.value)}
+          />
+        </label>
+      </div>
+      {exposed && (
+        <p className="hint warning-hint">
+          Other computers on the network can reach the receiver at this address. Keep 127.0.0.1 when
+          a reverse proxy or tunnel on this computer forwards to it.
+        </p>
+      )}
+      <div className="form-row">
+        <button type="submit" className="button secondary" disabled={submit.busy}>
+          Save address
+        </button>
+        <SubmitResult id={resultId} state={submit.state} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { LIMITS } from '../../../shared/model/limits.ts';
+import { call } from '../../ipc/parley.ts';
+import { useSettings } from '../../stores/settings-store.ts';
+import { SubmitResult, useSubmit } from './use-submit.tsx';
+
+const MIN_SECRET = 8;
+
+/** The signing secret goes to the vault; only its last four characters ever come back. */
+export function WebhookSecretForm() {
+  const hint = useSettings((s) => (s.secrets?.webhookSecret ? s.secrets.webhookSecretHint : null));
+  const setSecrets = useSettings((s) => s.setSecrets);
+  const [secret, setSecret] = useState('');
+  const submit = useSubmit();
+  const resultId = useId();
+  const hintId = useId();
+
+  const save = () => {
+    if (secret.length < MIN_SECRET) {
+      return submit.fail(`The secret must be at least ${MIN_SECRET} characters.`);
+    }
+    return submit.run(async () => {
+      setSecrets(await call('webhooks:setSecret', { secret }));
+      setSecret('');
+      return 'Secret saved. Deliveries signed with it are accepted.';
+    });
+  };
+
+  return (
+    <form
+      aria-label="Webhook secret"
+      aria-describedby={resultId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label className="field">
+        <span>Webhook secret</span>
+        <input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={hintId}
+          placeholder={hint ? 'Saved — type a new secret to replace it' : 'The signing secret'}
+          value={secret}
+          maxLength={LIMITS.tokenLength}
+          onChange={(event) => setSecret(event.target.value)}
+        />
+      </label>
+      <p id={hintId} className="hint">
+        {hint
+          ? `A secret ending in ${hint} is saved.`
+          : 'No secret is saved: every delivery is refused until one is.'}
+      </p>
+      <div className="form-row">
+        <button type="submit" className="button secondary" disabled={submit.busy || !secret}>
+          Save secret
+        </button>
+        <SubmitResult id={resultId} state={submit.state} />
+      </div>
+    </form>
+  );
+}
