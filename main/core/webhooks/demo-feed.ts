@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { createCatalogueClient } from '../api/catalogue-client.ts';
+import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { createActivityStore } from './activity-store.ts';
 import { createWebhookReceiver, type ReceiverDeps } from './receiver.ts';
 
@@ -42,12 +43,17 @@ export interface DemoFeed {
 const registrations = z.object({
   data: z.array(z.object({ id: z.string(), notificationUrl: z.string() })),
 });
+const emittedEvent = z.object({ id: z.string() });
 
-export function createDemoFeed(deps: Omit<ReceiverDeps, 'secretName' | 'source'>): DemoFeed {
+export function createDemoFeed(
+  deps: Omit<ReceiverDeps, 'secretName' | 'source' | 'isNews'>,
+): DemoFeed {
+  const seeding = seedTracker();
   const receiver = createWebhookReceiver({
     ...deps,
     secretName: DEMO_WEBHOOK_SECRET,
     source: 'demo',
+    isNews: (item) => !seeding.absorbs(item),
     // Its own self-signed pair: generating it never races the user's receiver.
     dataDir: join(deps.dataDir, 'demo-receiver'),
   });
@@ -76,12 +82,22 @@ export function createDemoFeed(deps: Omit<ReceiverDeps, 'secretName' | 'source'>
         }).registerWebhook({ notificationUrl, events: [...CATALOGUE_EVENT_TYPES] });
       }
       if (activity.count('demo') > 0) return;
-      for (const type of CATALOGUE_EVENT_TYPES) await call('POST', '/_sandbox/events', { type });
+      seeding.begin();
+      try {
+        const emitted = await Promise.all(
+          CATALOGUE_EVENT_TYPES.map((type) => call('POST', '/_sandbox/events', { type })),
+        );
+        seeding.expect(emitted.map((answer) => emittedEvent.parse(answer).id));
+      } catch (error) {
+        seeding.end();
+        throw error;
+      }
     },
 
     async stop() {
       url = null;
       await receiver.stop();
+      seeding.end();
     },
 
     clear() {
@@ -107,5 +123,42 @@ function serviceCaller(service: DemoCatalogueService) {
       throw new Error(`the demo service answered ${method} ${path} with ${response.status}`);
     }
     return text === '' ? null : JSON.parse(text);
+  };
+}
+
+/**
+ * The seeded events are the demo's back-story, not news: nothing that arrives
+ * while seeding raises a desktop notification. Their ids are known only once
+ * the service has answered, by which time some may already have arrived, so
+ * seeding ends when every expected id has been seen (or the feed stops: a
+ * seeded delivery that fails for good keeps this run of the demo quiet).
+ */
+function seedTracker() {
+  let arrived: Set<string> | null = null;
+  let expected: string[] = [];
+  const settle = () => {
+    if (arrived !== null && expected.length > 0 && expected.every((id) => arrived?.has(id))) {
+      arrived = null;
+    }
+  };
+  return {
+    begin() {
+      arrived = new Set();
+      expected = [];
+    },
+    expect(ids: string[]) {
+      expected = ids;
+      settle();
+    },
+    /** True while seeding: the item is part of the back-story. */
+    absorbs(item: ActivityItem): boolean {
+      if (arrived === null) return false;
+      arrived.add(item.id);
+      settle();
+      return true;
+    },
+    end() {
+      arrived = null;
+    },
   };
 }

@@ -45,6 +45,8 @@ export interface ReceiverDeps {
   log: Logger;
   emit(event: CoreEvent): void;
   notifier: Notifier;
+  /** Whether a stored item is news worth a desktop notification; every item is by default. */
+  isNews?(item: ActivityItem): boolean;
   getSettings(): Settings;
   clock?: Clock;
 }
@@ -148,7 +150,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     try {
       deps.emit({ type: 'activity', items });
       notifyActivity(
-        items.filter((item) => !item.seen),
+        items.filter((item) => !item.seen && (deps.isNews?.(item) ?? true)),
         deps.notifier,
         deps.getSettings(),
       );

@@ -28,21 +28,28 @@ interface Started {
   core: Core;
   vault: SecretVault;
   dataDir: string;
+  notifier: ReturnType<typeof recordingNotifier>;
+  /** Ids of the items in every `activity` event, in order. */
+  announced: string[];
   stopped: boolean;
 }
 
 async function startCore(): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-demo-'));
   const vault = memoryVault({ 'webhook-secret': USER_SECRET });
+  const notifier = recordingNotifier();
   const core = createCore({
     dataDir,
     vault,
     store: confStore(dataDir),
-    notifier: recordingNotifier(),
+    notifier,
     openExternal: async () => {},
     log: silentLogger,
   });
-  const started: Started = { core, vault, dataDir, stopped: false };
+  const started: Started = { core, vault, dataDir, notifier, announced: [], stopped: false };
+  core.onEvent((event) => {
+    if (event.type === 'activity') started.announced.push(...event.items.map((item) => item.id));
+  });
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   cleanups.push(async () => {
     if (!started.stopped) await core.stop();
@@ -162,6 +169,20 @@ describe('demo workspace activity', () => {
     );
     expect(conversation).toMatchObject({ contactId: order?.payload.customerId });
     expect(conversation?.lastMessage).not.toBeNull();
+  });
+
+  it('raises no desktop notification for the seeded back-story, only for later events', async () => {
+    const { core, vault, notifier, announced } = await startCore();
+    const ids = (await seeded(core)).map((item) => item.id);
+    await expect.poll(() => ids.filter((id) => !announced.includes(id))).toEqual([]);
+    expect(notifier.shown).toEqual([]);
+
+    const { id } = (await askDemoService(core, vault, '/_sandbox/events', {
+      type: 'order.created',
+    })) as { id: string };
+    await expect
+      .poll(() => notifier.shown, { timeout: SEEDING_TIMEOUT_MS })
+      .toEqual([expect.objectContaining({ title: 'Order created', activityId: id })]);
   });
 
   it('leaves the user’s webhook settings, secret and receiver alone', async () => {
