@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';
 
+const ROUNDS_OF_TRAFFIC = 120;
+
 const users = [
   { contactId: 'alice', token: 'token-alice-0001' },
   { contactId: 'bob', token: 'token-bob-0002' },
@@ -63,23 +65,56 @@ describe('the outbox under failures', () => {
 
   it('loses and duplicates nothing while the server fails, stalls and drops connections', async () => {
     sandbox.setFaults('5xx=0.2,reset=0.1,lost=0.1,latency=5-40');
-    const texts = Array.from({ length: 60 }, (_, i) => `faulty ${i}`);
-    for (const [i, text] of texts.entries()) {
-      client.engine.writes.send({ conversationId, text, attachments: [] });
-      if (i % 10 === 9) await client.engine.syncNow().catch(() => {});
+    // A bounded stretch of a user's traffic (about half a minute here): sends, edits of
+    // earlier ones, reactions, message pins and conversation pins, with sync rounds between.
+    const ids: string[] = [];
+    const texts: string[] = [];
+    const reacted = new Set<number>();
+    let pinnedMessage = -1;
+    let pinned = false;
+    for (let i = 0; i < ROUNDS_OF_TRAFFIC; i++) {
+      texts.push(`faulty ${i}`);
+      ids.push(client.engine.writes.send({ conversationId, text: texts[i]!, attachments: [] }));
+      if (i % 3 === 2) {
+        texts[i - 1] = `${texts[i - 1]} (edited)`;
+        client.engine.writes.edit(currentId(ids[i - 1]!), texts[i - 1]!);
+      }
+      if (i % 4 === 3) {
+        reacted.add(i - 2);
+        client.engine.writes.react(currentId(ids[i - 2]!), 'like', true, 'alice');
+      }
+      if (i % 10 === 9) {
+        pinnedMessage = i - 5;
+        client.engine.writes.pinMessage(conversationId, currentId(ids[pinnedMessage]!));
+        pinned = !pinned;
+        client.engine.writes.setPinned(conversationId, pinned);
+        await client.engine.syncNow().catch(() => {});
+      }
     }
-    const [first] = client.db
-      .prepare('SELECT id FROM messages WHERE id NOT LIKE ? LIMIT 1')
-      .all('local_%') as { id: string }[];
-    if (first) client.engine.writes.react(first.id, 'thumbs', true);
-    client.engine.writes.setPinned(conversationId, true);
 
-    await settle(client, 400);
+    await settle(client, 600);
     sandbox.setFaults(null);
     await settle(client);
 
     const onServer = await serverMessages(client.api, conversationId);
     expect(onServer.map((m) => m.message)).toEqual(texts);
-    expect((await client.api.getConversation(conversationId)).isPinned).toBe(true);
-  });
+    expect(onServer.map((m) => m.reactions)).toEqual(
+      texts.map((_, i) => (reacted.has(i) ? { like: ['alice'] } : {})),
+    );
+    const conversation = await client.api.getConversation(conversationId);
+    expect(conversation.isPinned).toBe(pinned);
+    expect(conversation.pinnedMessageId).toBe(onServer[pinnedMessage]?.id);
+    const local = client.db
+      .prepare('SELECT id, text FROM messages ORDER BY created_at, id')
+      .all() as { id: string; text: string }[];
+    expect(local).toEqual(onServer.map((m) => ({ id: m.id, text: m.message })));
+  }, 120_000);
+
+  /** A message's id now: the server's once its send was confirmed, else the local one. */
+  function currentId(localId: string): string {
+    const mapped = client.db
+      .prepare('SELECT server_id FROM id_map WHERE local_id = ?')
+      .get(localId) as { server_id: string } | undefined;
+    return mapped?.server_id ?? localId;
+  }
 });
