@@ -56,9 +56,9 @@ export async function registerCatalogueService(
   const customerIds = options.customerIds ?? DEFAULT_CUSTOMER_IDS;
   if (customerIds.length === 0) throw new Error('customerIds must list at least one contact id');
 
-  const store = createCatalogueStore(database.db);
+  const store = createCatalogueStore(database);
   const generator = createEventGenerator(store, customerIds);
-  const registry = createWebhookRegistry(database.db);
+  const registry = createWebhookRegistry(database);
   const log = createDeliveryLog(database);
   database.transaction(() => generator.seed());
 

@@ -1,10 +1,7 @@
-import type { SQLOutputValue } from 'node:sqlite';
 import type { EventType } from './event-types.ts';
 import { randomId } from './sample-data.ts';
 import type { SandboxDatabase } from '../store/database.ts';
 import type { Subscriber } from './webhook-registry.ts';
-
-type Row = Record<string, SQLOutputValue>;
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
 
@@ -72,54 +69,27 @@ export interface DeliveryLog {
   list(owner: string, limit: number): NotificationEntry[];
 }
 
-export function createDeliveryLog({ db, transaction }: SandboxDatabase): DeliveryLog {
-  const insertNotification = db.prepare(
-    'INSERT INTO webhook_notifications (id, type, timestamp, body) VALUES (?, ?, ?, ?)',
-  );
-  const insertDelivery = db.prepare(`
-    INSERT INTO webhook_deliveries (notification_id, webhook_id, owner, notification_url, state, next_attempt_at)
-    VALUES (?, ?, ?, ?, 'pending', ?)`);
-  const selectPending = db.prepare(
-    "SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending' ORDER BY next_attempt_at",
-  );
-  const selectOutgoing = db.prepare(`
-    SELECT d.id, d.notification_id, d.notification_url, n.body,
-      (SELECT count(*) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempts_made
-    FROM webhook_deliveries d JOIN webhook_notifications n ON n.id = d.notification_id
-    WHERE d.id = ? AND d.state = 'pending'`);
-  const insertAttempt = db.prepare(`
-    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status, error, duration_ms, retry_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  // Only a pending delivery moves on: one abandoned mid-attempt stays failed.
-  const updateDelivery = db.prepare(
-    "UPDATE webhook_deliveries SET state = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
-  );
-  const abandonPending = db.prepare(
-    "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL WHERE webhook_id = ? AND state = 'pending'",
-  );
-  const latestNotifications = db.prepare(
-    'SELECT id, type, timestamp FROM webhook_notifications ORDER BY seq DESC LIMIT ?',
-  );
-  const deliveriesOf = db.prepare(
-    'SELECT * FROM webhook_deliveries WHERE notification_id = ? AND owner = ? ORDER BY id',
-  );
-  const attemptsOf = db.prepare(
-    'SELECT * FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY attempt',
-  );
+type StoredDelivery = Omit<DeliveryEntry, 'nextAttemptAt' | 'attempts'> & {
+  id: number;
+  nextAttemptAt: number | null;
+};
+type StoredAttempt = Omit<LoggedAttempt, 'retryAt'> & { retryAt: number | null };
 
-  const toDelivery = (row: Row): DeliveryEntry => ({
-    webhookId: String(row.webhook_id),
-    notificationUrl: String(row.notification_url),
-    state: String(row.state) as DeliveryState,
-    nextAttemptAt: isoOrNull(row.next_attempt_at),
-    attempts: (attemptsOf.all(Number(row.id)) as Row[]).map((attempt) => ({
-      attempt: Number(attempt.attempt),
-      at: String(attempt.at),
-      status: attempt.status === null ? null : Number(attempt.status),
-      error: attempt.error === null ? null : String(attempt.error),
-      durationMs: Number(attempt.duration_ms),
-      retryAt: isoOrNull(attempt.retry_at),
-    })),
+export function createDeliveryLog({
+  statement,
+  row,
+  rows,
+  transaction,
+}: SandboxDatabase): DeliveryLog {
+  // Queries name their columns as the entries' fields; times stored as epoch ms go out as ISO 8601.
+  const toDelivery = ({ id, nextAttemptAt, ...delivery }: StoredDelivery): DeliveryEntry => ({
+    ...delivery,
+    nextAttemptAt: isoOrNull(nextAttemptAt),
+    attempts: rows<StoredAttempt>(
+      `SELECT attempt, at, status, error, duration_ms AS durationMs, retry_at AS retryAt
+       FROM webhook_delivery_attempts WHERE delivery_id = ? ORDER BY attempt`,
+      id,
+    ).map(({ retryAt, ...attempt }) => ({ ...attempt, retryAt: isoOrNull(retryAt) })),
   });
 
   return {
@@ -132,8 +102,13 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
         timestamp: now.toISOString(),
         payload,
       });
+      const insertDelivery = statement(`
+        INSERT INTO webhook_deliveries (notification_id, webhook_id, owner, notification_url, state, next_attempt_at)
+        VALUES (?, ?, ?, ?, 'pending', ?)`);
       return transaction(() => {
-        insertNotification.run(notificationId, type, now.toISOString(), body);
+        statement(
+          'INSERT INTO webhook_notifications (id, type, timestamp, body) VALUES (?, ?, ?, ?)',
+        ).run(notificationId, type, now.toISOString(), body);
         const deliveryIds = subscribers.map((subscriber) =>
           Number(
             insertDelivery.run(
@@ -149,26 +124,25 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
       });
     },
     pending: () =>
-      (selectPending.all() as Row[]).map((row) => ({
-        id: Number(row.id),
-        nextAttemptAt: Number(row.next_attempt_at),
-      })),
-    outgoing(deliveryId) {
-      const row = selectOutgoing.get(deliveryId) as Row | undefined;
-      return (
-        row && {
-          id: Number(row.id),
-          notificationId: String(row.notification_id),
-          notificationUrl: String(row.notification_url),
-          body: String(row.body),
-          attemptsMade: Number(row.attempts_made),
-        }
-      );
-    },
+      rows<{ id: number; nextAttemptAt: number }>(
+        `SELECT id, next_attempt_at AS nextAttemptAt FROM webhook_deliveries
+         WHERE state = 'pending' ORDER BY next_attempt_at`,
+      ),
+    outgoing: (deliveryId) =>
+      row<OutgoingDelivery>(
+        `SELECT d.id, d.notification_id AS notificationId, d.notification_url AS notificationUrl,
+           n.body,
+           (SELECT count(*) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attemptsMade
+         FROM webhook_deliveries d JOIN webhook_notifications n ON n.id = d.notification_id
+         WHERE d.id = ? AND d.state = 'pending'`,
+        deliveryId,
+      ) ?? undefined,
     recordAttempt(deliveryId, attempt, outcome) {
       const next = outcome.state === 'pending' ? outcome.nextAttemptAt : null;
       transaction(() => {
-        insertAttempt.run(
+        statement(`
+          INSERT INTO webhook_delivery_attempts (delivery_id, attempt, at, status, error, duration_ms, retry_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
           deliveryId,
           attempt.attempt,
           attempt.at,
@@ -177,22 +151,34 @@ export function createDeliveryLog({ db, transaction }: SandboxDatabase): Deliver
           attempt.durationMs,
           next,
         );
-        updateDelivery.run(outcome.state, next, deliveryId);
+        // Only a pending delivery moves on: one abandoned mid-attempt stays failed.
+        statement(
+          "UPDATE webhook_deliveries SET state = ?, next_attempt_at = ? WHERE id = ? AND state = 'pending'",
+        ).run(outcome.state, next, deliveryId);
       });
     },
     abandon(webhookId) {
-      abandonPending.run(webhookId);
+      statement(
+        "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL WHERE webhook_id = ? AND state = 'pending'",
+      ).run(webhookId);
     },
     list: (owner, limit) =>
-      (latestNotifications.all(limit) as Row[]).map((row) => ({
-        id: String(row.id),
-        type: String(row.type),
-        timestamp: String(row.timestamp),
-        deliveries: (deliveriesOf.all(String(row.id), owner) as Row[]).map(toDelivery),
+      rows<Omit<NotificationEntry, 'deliveries'>>(
+        'SELECT id, type, timestamp FROM webhook_notifications ORDER BY seq DESC LIMIT ?',
+        limit,
+      ).map((notification) => ({
+        ...notification,
+        deliveries: rows<StoredDelivery>(
+          `SELECT id, webhook_id AS webhookId, notification_url AS notificationUrl, state,
+             next_attempt_at AS nextAttemptAt
+           FROM webhook_deliveries WHERE notification_id = ? AND owner = ? ORDER BY id`,
+          notification.id,
+          owner,
+        ).map(toDelivery),
       })),
   };
 }
 
-function isoOrNull(epochMs: SQLOutputValue | undefined): string | null {
-  return epochMs === null || epochMs === undefined ? null : new Date(Number(epochMs)).toISOString();
+function isoOrNull(epochMs: number | null): string | null {
+  return epochMs === null ? null : new Date(epochMs).toISOString();
 }

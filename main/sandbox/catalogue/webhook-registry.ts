@@ -1,8 +1,6 @@
-import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
+import type { SandboxDatabase } from '../store/database.ts';
 import type { EventType } from './event-types.ts';
 import { randomId } from './sample-data.ts';
-
-type Row = Record<string, SQLOutputValue>;
 
 export interface Registration {
   id: string;
@@ -24,41 +22,47 @@ export interface WebhookRegistry {
   subscribers(type: EventType): Subscriber[];
 }
 
-export function createWebhookRegistry(db: DatabaseSync): WebhookRegistry {
-  const insert = db.prepare(
-    'INSERT INTO webhook_registrations (id, owner, notification_url, events) VALUES (?, ?, ?, ?)',
-  );
-  const byOwner = db.prepare('SELECT * FROM webhook_registrations WHERE owner = ? ORDER BY seq');
-  const byId = db.prepare('SELECT * FROM webhook_registrations WHERE owner = ? AND id = ?');
-  const remove = db.prepare('DELETE FROM webhook_registrations WHERE owner = ? AND id = ?');
-  const subscribed = db.prepare(`
-    SELECT * FROM webhook_registrations r
-    WHERE EXISTS (SELECT 1 FROM json_each(r.events) WHERE value = ?) ORDER BY seq`);
+// Columns named as the answer's fields; `events` is stored as a JSON array.
+const REGISTRATION = 'id, notification_url AS notificationUrl, events';
 
+type Stored<T extends Registration> = Omit<T, 'events'> & { events: string };
+
+export function createWebhookRegistry({ statement, row, rows }: SandboxDatabase): WebhookRegistry {
   return {
     create(owner, notificationUrl, events) {
       const registration = { id: randomId('wh'), notificationUrl, events };
-      insert.run(registration.id, owner, notificationUrl, JSON.stringify(events));
+      statement(
+        'INSERT INTO webhook_registrations (id, owner, notification_url, events) VALUES (?, ?, ?, ?)',
+      ).run(registration.id, owner, notificationUrl, JSON.stringify(events));
       return registration;
     },
-    list: (owner) => (byOwner.all(owner) as Row[]).map(toRegistration),
+    list: (owner) =>
+      rows<Stored<Registration>>(
+        `SELECT ${REGISTRATION} FROM webhook_registrations WHERE owner = ? ORDER BY seq`,
+        owner,
+      ).map(withEvents),
     get(owner, id) {
-      const row = byId.get(owner, id) as Row | undefined;
-      return row && toRegistration(row);
+      const found = row<Stored<Registration>>(
+        `SELECT ${REGISTRATION} FROM webhook_registrations WHERE owner = ? AND id = ?`,
+        owner,
+        id,
+      );
+      return found ? withEvents(found) : undefined;
     },
-    delete: (owner, id) => Number(remove.run(owner, id).changes) > 0,
+    delete: (owner, id) =>
+      Number(
+        statement('DELETE FROM webhook_registrations WHERE owner = ? AND id = ?').run(owner, id)
+          .changes,
+      ) > 0,
     subscribers: (type) =>
-      (subscribed.all(type) as Row[]).map((row) => ({
-        ...toRegistration(row),
-        owner: String(row.owner),
-      })),
+      rows<Stored<Subscriber>>(
+        `SELECT ${REGISTRATION}, owner FROM webhook_registrations r
+         WHERE EXISTS (SELECT 1 FROM json_each(r.events) WHERE value = ?) ORDER BY seq`,
+        type,
+      ).map(withEvents),
   };
 }
 
-function toRegistration(row: Row): Registration {
-  return {
-    id: String(row.id),
-    notificationUrl: String(row.notification_url),
-    events: JSON.parse(String(row.events)) as EventType[],
-  };
+function withEvents<T extends Registration>(stored: Stored<T>): T {
+  return { ...stored, events: JSON.parse(stored.events) as EventType[] } as T;
 }
