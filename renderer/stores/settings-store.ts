@@ -13,7 +13,18 @@ interface SettingsState {
   setSecrets(secrets: SecretPresence): void;
 }
 
-export const useSettings = create<SettingsState>()((set) => ({
+/** The change as the core will apply it (each section merged), shown before the core confirms it. */
+function applied(settings: Settings, patch: SettingsPatch): Settings {
+  return {
+    ...settings,
+    ...(patch.theme !== undefined && { theme: patch.theme }),
+    ...(patch.notifications !== undefined && { notifications: patch.notifications }),
+    polling: { ...settings.polling, ...patch.polling },
+    webhooks: { ...settings.webhooks, ...patch.webhooks },
+  };
+}
+
+export const useSettings = create<SettingsState>()((set, get) => ({
   settings: null,
   secrets: null,
   async load() {
@@ -24,11 +35,15 @@ export const useSettings = create<SettingsState>()((set) => ({
     }
   },
   async update(patch) {
+    const before = get().settings;
+    // A checkbox follows the click at once; the core's answer then settles it.
+    if (before) set({ settings: applied(before, patch) });
     try {
       set(await call('settings:update', patch));
       return true;
     } catch (error) {
       reportError(error);
+      await get().load();
       return false;
     }
   },

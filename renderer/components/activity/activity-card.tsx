@@ -5,7 +5,8 @@ import { activityLabel, activitySubject, activityTitle } from './event-types.ts'
 import { fieldLabel, fieldValue, Fields } from './fields.tsx';
 import { OrderDetails } from './order-details.tsx';
 
-const PRODUCT_FIELDS = ['name', 'ean', 'price', 'status', 'forSale', 'type'];
+// The product's name and the invoice's number are in the card's title.
+const PRODUCT_FIELDS = ['ean', 'price', 'status', 'forSale', 'type'];
 
 /** What differs from the previous event for the same EAN, as the core worked it out. */
 function ProductChanges({ item }: { item: ActivityItem }) {
@@ -40,7 +41,13 @@ function Body({ item }: { item: ActivityItem }) {
     case 'product.created':
       return <Fields payload={item.payload} keys={PRODUCT_FIELDS} />;
     case 'product.deleted':
-      return <Fields payload={item.payload} keys={['ean', 'name']} />;
+      // The title names the EAN unless the service sent a name too.
+      return (
+        <Fields
+          payload={item.payload}
+          keys={typeof item.payload.name === 'string' ? ['ean'] : []}
+        />
+      );
     case 'order.created':
     case 'order.updated':
       return <OrderDetails item={item} />;
@@ -60,7 +67,7 @@ function Body({ item }: { item: ActivityItem }) {
             ...item.payload,
             total: [item.payload.currency, item.payload.total].filter(Boolean).join(' '),
           }}
-          keys={['number', 'status', 'total', 'dueDate', 'orderId', 'customerId', 'issueDate']}
+          keys={['status', 'total', 'dueDate', 'orderId', 'customerId', 'issueDate']}
         />
       );
     default:

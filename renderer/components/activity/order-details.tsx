@@ -7,8 +7,8 @@ import { useSettings } from '../../stores/settings-store.ts';
 import { Fields } from './fields.tsx';
 
 const ORDER_FIELDS: Record<string, string[]> = {
-  'order.created': ['number', 'customerId', 'status', 'origin', 'orderDate'],
-  'order.updated': ['number', 'customerId', 'status', 'deliveryDate', 'origin', 'orderDate'],
+  'order.created': ['customerId', 'status', 'origin', 'orderDate'],
+  'order.updated': ['customerId', 'status', 'deliveryDate', 'origin', 'orderDate'],
 };
 
 /** Opens (creating if needed) the conversation with the contact whose id is the customer's. */
@@ -54,7 +54,7 @@ function OrderLines({ payload }: { payload: Record<string, unknown> }) {
   );
 }
 
-/** Number, customer, lines with the exact total, and a way to write to the customer. */
+/** The number is in the card's title; here the customer, lines with the exact total, and a way to write to them. */
 export function OrderDetails({ item }: { item: ActivityItem }) {
   const canMessage = useSettings((s) => s.settings?.webhooks.messageCustomer ?? false);
   const customerId = typeof item.payload.customerId === 'string' ? item.payload.customerId : null;
