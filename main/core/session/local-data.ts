@@ -21,7 +21,10 @@ export function pendingWriteCount(db: Database): number {
   return Number((db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n);
 }
 
-/** Everything synced or written for the messaging account; catalogue activity is kept. */
+/**
+ * Everything synced or written for the messaging account, and what the demo
+ * workspace's catalogue sent; the user's own catalogue activity is kept.
+ */
 export function clearLocalData(db: Database): void {
   transaction(db, () => {
     for (const table of [
@@ -36,5 +39,6 @@ export function clearLocalData(db: Database): void {
     ]) {
       db.exec(`DELETE FROM ${table}`);
     }
+    db.exec(`DELETE FROM activity WHERE source = 'demo'`);
   });
 }

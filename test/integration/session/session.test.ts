@@ -78,7 +78,7 @@ describe('session', () => {
     expect(answer).toMatchObject({ ok: false, error: { code: 'network', field: 'baseUrl' } });
   });
 
-  it('signs in to another server, replaces the demo data and never shows the token', async () => {
+  it('signs in to another server, replaces the demo data and activity, never shows the token', async () => {
     const { core, vault, dataDir } = await startCore();
     const server = await sandbox();
     await fetch(`${server.url}/v1/conversations`, {
@@ -86,6 +86,13 @@ describe('session', () => {
       headers: { authorization: 'Bearer ada-token', 'content-type': 'application/json' },
       body: JSON.stringify({ contact_id: 'grace' }),
     });
+
+    await expect
+      .poll(async () => {
+        const activity = await invoke(core, 'activity:list', {});
+        return activity.ok ? (activity.value as { total: number }).total : 0;
+      })
+      .toBeGreaterThan(0);
 
     const signedIn = await invoke(core, 'session:signIn', {
       baseUrl: `${server.url}/`,
@@ -98,6 +105,7 @@ describe('session', () => {
     await invoke(core, 'sync:now');
     const list = await invoke(core, 'conversations:list', { filter: 'all' });
     expect(list).toMatchObject({ ok: true, value: { total: 1, items: [{ contactId: 'grace' }] } });
+    expect(await invoke(core, 'activity:list', {})).toMatchObject({ value: { total: 0 } });
 
     expect(await vault.get('messaging-token')).toBe('ada-token');
     const settings = await invoke(core, 'settings:get');
