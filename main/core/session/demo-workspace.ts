@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../sandbox/sandbox.ts';
+import {
+  SandboxDataError,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/sandbox.ts';
 import type { Logger, SecretName, SecretVault } from '../ports/ports.ts';
 import { DEMO_WEBHOOK_SECRET, type DemoFeed } from '../webhooks/demo-feed.ts';
 import type { DemoWorkspace } from './session-service.ts';
@@ -43,22 +48,35 @@ export function createDemoWorkspace(options: {
     }
   }
 
+  async function removeDataFile() {
+    for (const suffix of ['', '-wal', '-shm']) await rm(`${dataFile}${suffix}`, { force: true });
+  }
+
   async function start(): Promise<Sandbox> {
     const [token, webhookSecret] = await Promise.all([
       ownSecret('demo-token'),
       ownSecret(DEMO_WEBHOOK_SECRET),
     ]);
     const delivery = await listenForActivity();
+    const options: SandboxOptions = {
+      port: 0,
+      demo: true,
+      dataFile,
+      users: [{ contactId: DEMO_USER, token }],
+      log: () => {},
+      webhookSecret,
+      ...(delivery && { trustCa: delivery.trustCa, simulate: true }),
+    };
     let sandbox: Sandbox;
     try {
-      sandbox = await startSandbox({
-        port: 0,
-        demo: true,
-        dataFile,
-        users: [{ contactId: DEMO_USER, token }],
-        log: () => {},
-        webhookSecret,
-        ...(delivery && { trustCa: delivery.trustCa, simulate: true }),
+      sandbox = await startSandbox(options).catch(async (error: unknown) => {
+        // Demo data is disposable: a file an older or newer build wrote is replaced, not a dead end.
+        if (!(error instanceof SandboxDataError)) throw error;
+        log.warn('demo workspace data was unusable; starting a fresh one', {
+          error: error.message,
+        });
+        await removeDataFile();
+        return startSandbox(options);
       });
     } catch (error) {
       await feed.stop();
@@ -97,7 +115,7 @@ export function createDemoWorkspace(options: {
     stop,
     async reset() {
       await stop();
-      for (const suffix of ['', '-wal', '-shm']) await rm(`${dataFile}${suffix}`, { force: true });
+      await removeDataFile();
       feed.clear();
     },
   };

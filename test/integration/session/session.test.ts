@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,8 +17,11 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function startCore(): Promise<{ core: Core; vault: SecretVault; dataDir: string }> {
+async function startCore(
+  prepare: (dataDir: string) => Promise<void> = async () => {},
+): Promise<{ core: Core; vault: SecretVault; dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-session-'));
+  await prepare(dataDir);
   const vault = memoryVault();
   const core = createCore({
     dataDir,
@@ -53,6 +56,18 @@ describe('session', () => {
     const { core } = await startCore();
     expect(await invoke(core, 'session:get')).toMatchObject({
       ok: true,
+      value: { state: 'signed-in', demo: true },
+    });
+    await invoke(core, 'sync:now');
+    const list = await invoke(core, 'conversations:list', { filter: 'all' });
+    expect(list.ok && (list.value as { total: number }).total).toBeGreaterThan(10);
+  });
+
+  it('replaces demo data that another build wrote instead of failing to open', async () => {
+    const { core } = await startCore((dataDir) =>
+      writeFile(join(dataDir, 'demo-workspace.db'), 'not a database'),
+    );
+    expect(await invoke(core, 'session:get')).toMatchObject({
       value: { state: 'signed-in', demo: true },
     });
     await invoke(core, 'sync:now');
