@@ -15,9 +15,9 @@ const FIELDS: {
   inputMode?: 'url' | 'numeric';
 }[] = [
   { key: 'url', label: 'Link', placeholder: 'https://example.com/photo.jpg', inputMode: 'url' },
-  { key: 'name', label: 'Name (optional)', placeholder: 'Taken from the link' },
-  { key: 'mimeType', label: 'Type (optional)', placeholder: 'image/jpeg' },
-  { key: 'size', label: 'Size in bytes (optional)', placeholder: '52000', inputMode: 'numeric' },
+  { key: 'name', label: 'Name', placeholder: 'Taken from the link' },
+  { key: 'mimeType', label: 'Type', placeholder: 'image/jpeg' },
+  { key: 'size', label: 'Size in bytes', placeholder: '', inputMode: 'numeric' },
 ];
 
 /** The small form for one link attachment; Esc or Cancel closes it, Enter adds. */
@@ -89,6 +89,7 @@ export function AttachLinkForm({
         ))}
       </div>
       <div className="form-row">
+        <span className="hint">Only the link is needed.</span>
         <button type="submit" className="button primary small">
           Add attachment
         </button>

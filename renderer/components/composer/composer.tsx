@@ -75,6 +75,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     setDraft(conversationId, '');
     flush(conversationId);
     setAttachments([]);
+    setAttachingIn(null);
     if (!(await send(conversationId, sending.text, sending.attachments))) {
       setDraft(conversationId, sending.text);
       setPending({ conversationId, items: sending.attachments });

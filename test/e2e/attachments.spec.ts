@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import {
+  firstConversationTitle,
+  message,
+  openApp,
+  openConversation,
+  thread,
+  unique,
+  type Preview,
+} from '../support/parley-app.ts';
+
+let preview: Preview;
+test.beforeEach(async ({ page }) => {
+  preview = await openApp(page);
+  await openConversation(page, await firstConversationTitle(page, 3));
+});
+test.afterEach(async () => {
+  await preview.stop();
+});
+
+test('link attachments wait as removable chips and arrive in the thread with the message', async ({
+  page,
+}) => {
+  await page.getByRole('button', { name: 'Attach a link' }).click();
+  const form = page.getByRole('form', { name: 'Attach a link' });
+  await expect(form.getByRole('textbox', { name: 'Link' })).toBeFocused();
+
+  await form.getByRole('textbox', { name: 'Link' }).fill('ftp://files.example.com/report.pdf');
+  await form.getByRole('button', { name: 'Add attachment' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/starts with https:\/\/ or http:\/\//);
+
+  await form.getByRole('textbox', { name: 'Link' }).fill('https://picsum.photos/seed/e2e/640/480');
+  await form.getByRole('textbox', { name: 'Name' }).fill('harbour.jpg');
+  await form.getByRole('textbox', { name: 'Type' }).fill('image/jpeg');
+  await form.getByRole('textbox', { name: 'Size in bytes' }).fill('52000');
+  await form.getByRole('button', { name: 'Add attachment' }).click();
+  await form.getByRole('textbox', { name: 'Link' }).fill('https://files.example.com/q3/report.pdf');
+  await form.getByRole('textbox', { name: 'Link' }).press('Enter');
+
+  const pending = page.getByRole('list', { name: 'Attachments to send' });
+  await expect(pending.getByRole('listitem')).toHaveText([/harbour\.jpg\s*51 KB/, /report\.pdf/]);
+  await pending.getByRole('button', { name: 'Remove attachment report.pdf' }).click();
+  await expect(pending.getByRole('listitem')).toHaveText([/harbour\.jpg/]);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.screenshot({ path: 'test/.reports/screenshots/composer-attachments.png' });
+
+  const text = unique('the harbour at dawn');
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  const sent = message(page, text);
+  await expect(sent.getByRole('button', { name: 'Open image harbour.jpg' })).toBeVisible();
+  await expect(sent.getByRole('img', { name: 'Sent' })).toBeVisible({ timeout: 20_000 });
+  await expect(pending).toHaveCount(0);
+  await expect(form).toHaveCount(0);
+});
+
+test('an attachment alone can be sent, all from the keyboard', async ({ page }) => {
+  const attach = page.getByRole('button', { name: 'Attach a link' });
+  await attach.focus();
+  await page.keyboard.press('Enter');
+  const name = `${unique('minutes').replace(' ', '-')}.pdf`;
+  await page.keyboard.type(`https://files.example.com/notes/${name}`);
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('list', { name: 'Attachments to send' }).getByRole('listitem'),
+  ).toHaveText([new RegExp(name.replace('.', '\\.'))]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form', { name: 'Attach a link' })).toHaveCount(0);
+  await expect(attach).toBeFocused();
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const sent = thread(page).getByRole('article').filter({ hasText: name });
+  await expect(
+    sent.getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) }),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
+});
