@@ -118,7 +118,10 @@ describe('the poller', () => {
     expect(steady.poller.failures).toBe(0);
 
     const draws = [0, 1, 0, 1];
-    const jittered = harness({ polling: { backgroundMs: 1_000 }, random: () => draws.shift() ?? 1 });
+    const jittered = harness({
+      polling: { backgroundMs: 1_000 },
+      random: () => draws.shift() ?? 1,
+    });
     jittered.fail({ stop: false, retryAfterMs: null });
     jittered.poller.start();
     await jittered.clock.advance(30_000);
