@@ -32,6 +32,11 @@ export function upsertContact(db: Database, contact: ApiContact, now: number): v
 export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
 
 /**
+ * A conversation seen for the first time starts read up to when the user last
+ * opened it (on any device), so a first sync does not show a whole history as
+ * unread. Only then: later `last_opened_at` values also move whenever a client
+ * lists the conversation's messages, this one's sync included.
+ *
  * `keepLocalState`: the user changed pin, mute, archive or the pinned message
  * and the server has not confirmed it yet, so those columns stay as they are.
  */
@@ -63,9 +68,10 @@ export function upsertConversation(
     statement(
       db,
       `INSERT INTO conversations (id, contact_id, group_id, pinned_message_id, is_pinned, is_muted,
-         is_archived, archived_at, last_active_at, last_opened_at, created_at, sort_at, raw)
+         is_archived, archived_at, last_active_at, last_opened_at, created_at, sort_at, read_up_to,
+         raw)
        VALUES ($id, $contact, $group, $pinnedMessage, $pinned, $muted, $archived, $archivedAt,
-         $active, $opened, $created, $created, $raw)`,
+         $active, $opened, $created, $created, COALESCE($opened, 0), $raw)`,
     ).run(params);
     return 'inserted';
   }

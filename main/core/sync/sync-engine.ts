@@ -68,6 +68,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   let abort = new AbortController();
   let muteTimer: { cancel(): void } | null = null;
   let statusTimer: { cancel(): void } | null = null;
+  /** Once stopped, nothing may touch the database again: the core closes it next. */
+  let stopped = false;
   /** Conversations to fetch in full next round (a discarded local delete brings them back). */
   const refetch = new Set<string>();
 
@@ -101,6 +103,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   function publishStatusSoon(): void {
+    if (stopped) return;
     statusTimer ??= clock.setTimeout(() => {
       statusTimer = null;
       publishStatus();
@@ -246,6 +249,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   function expireMutes(): void {
     muteTimer?.cancel();
+    if (stopped) return;
     const batch = expireTimedMutes(db, clock.now());
     if (!batch.isEmpty) {
       emitChanges(batch);
@@ -294,11 +298,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       publishStatus();
     },
     async stop(): Promise<void> {
+      stopped = true;
+      abort.abort();
+      await Promise.allSettled([poller.stop(), outbox.stop()]);
+      // After the work above settles: a round or a send finishing late may have set these again.
       muteTimer?.cancel();
       statusTimer?.cancel();
       statusTimer = null;
-      abort.abort();
-      await Promise.allSettled([poller.stop(), outbox.stop()]);
     },
     /** One round now, then whatever the outbox can send. */
     async syncNow(): Promise<void> {

@@ -2,6 +2,7 @@ import { messaging } from './0001-messaging.ts';
 import { activity } from './0002-activity.ts';
 import { conversationListIndexes } from './0003-conversation-list-indexes.ts';
 import { activitySource } from './0004-activity-source.ts';
+import { unreadIndex } from './0005-unread-index.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activity,
   conversationListIndexes,
   activitySource,
+  unreadIndex,
 ];
