@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { describeError } from '../../ipc/errors.ts';
 import { call } from '../../ipc/parley.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 /**
  * Base URL and token, tried against the server before they are kept. The token
@@ -15,26 +15,17 @@ export function ServerForm() {
   const tokenSaved = useSettings((s) => s.secrets?.messagingToken ?? false);
   const [baseUrl, setBaseUrl] = useState(session && !session.demo ? (session.baseUrl ?? '') : '');
   const [token, setToken] = useState('');
-  const [state, setState] = useState<
-    | { kind: 'idle' }
-    | { kind: 'busy' }
-    | { kind: 'ok'; text: string }
-    | { kind: 'error'; text: string }
-  >({ kind: 'idle' });
+  const submit = useSubmit();
   const resultId = useId();
 
-  const connect = async () => {
-    setState({ kind: 'busy' });
-    try {
+  const connect = () =>
+    submit.run(async () => {
       const next = await call('session:signIn', { baseUrl: baseUrl.trim(), token: token.trim() });
       setSession(next);
       setToken('');
       void useSettings.getState().load();
-      setState({ kind: 'ok', text: `Connected to ${next.baseUrl ?? baseUrl}` });
-    } catch (error) {
-      setState({ kind: 'error', text: describeError(error) });
-    }
-  };
+      return `Connected to ${next.baseUrl ?? baseUrl}`;
+    });
 
   return (
     <form
@@ -73,17 +64,11 @@ export function ServerForm() {
         <button
           type="submit"
           className="button primary"
-          disabled={state.kind === 'busy' || !baseUrl.trim() || !token.trim()}
+          disabled={submit.busy || !baseUrl.trim() || !token.trim()}
         >
-          {state.kind === 'busy' ? 'Testing…' : 'Test and connect'}
+          {submit.busy ? 'Testing…' : 'Test and connect'}
         </button>
-        <span
-          id={resultId}
-          role={state.kind === 'error' ? 'alert' : 'status'}
-          className={state.kind === 'error' ? 'inline-error' : 'hint'}
-        >
-          {state.kind === 'ok' || state.kind === 'error' ? state.text : ''}
-        </span>
+        <SubmitResult id={resultId} state={submit.state} />
       </div>
     </form>
   );
