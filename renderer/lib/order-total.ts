@@ -19,12 +19,17 @@ export function orderLines(payload: Record<string, unknown>): OrderLine[] {
   });
 }
 
-/** The sum of quantity × price in decimal arithmetic: "0.10" × 3 is "0.30", never 0.30000000000000004. */
+/**
+ * The sum of quantity × price in decimal arithmetic ("0.10" × 3 is "0.30", never
+ * 0.30000000000000004), shown with as many decimals as the most precise price
+ * and at least two, so nothing is rounded away.
+ */
 export function orderTotal(lines: OrderLine[]): string | null {
   try {
+    const decimals = Math.max(2, ...lines.map((line) => line.price.split('.')[1]?.length ?? 0));
     return lines
       .reduce((sum, line) => sum.plus(new Big(line.price).times(line.quantity)), new Big(0))
-      .toFixed(2);
+      .toFixed(decimals);
   } catch {
     return null;
   }

@@ -1,11 +1,15 @@
-import type { MessageView } from '../../shared/model/message.ts';
+import type { AttachmentInput, MessageView } from '../../shared/model/message.ts';
 import { call } from '../ipc/parley.ts';
 import { attempt } from './notice-store.ts';
 import { useThread } from './thread-store.ts';
 import { confirm } from './ui-store.ts';
 
-export async function sendMessage(conversationId: string, text: string): Promise<boolean> {
-  const sent = await attempt(() => call('messages:send', { conversationId, text }));
+export async function sendMessage(
+  conversationId: string,
+  text: string,
+  attachments: AttachmentInput[] = [],
+): Promise<boolean> {
+  const sent = await attempt(() => call('messages:send', { conversationId, text, attachments }));
   if (sent) void useThread.getState().jumpToLatest();
   return sent !== undefined;
 }

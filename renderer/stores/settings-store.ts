@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SecretPresence } from '../../shared/model/session.ts';
-import type { Settings, SettingsPatch } from '../../shared/model/settings.ts';
+import { mergeSettings, type Settings, type SettingsPatch } from '../../shared/model/settings.ts';
 import { call } from '../ipc/parley.ts';
 import { reportError } from './notice-store.ts';
 
@@ -11,17 +11,6 @@ interface SettingsState {
   update(patch: SettingsPatch): Promise<boolean>;
   /** The core answers a secret change with what is set now; the secret itself never comes back. */
   setSecrets(secrets: SecretPresence): void;
-}
-
-/** The change as the core will apply it (each section merged), shown before the core confirms it. */
-function applied(settings: Settings, patch: SettingsPatch): Settings {
-  return {
-    ...settings,
-    ...(patch.theme !== undefined && { theme: patch.theme }),
-    ...(patch.notifications !== undefined && { notifications: patch.notifications }),
-    polling: { ...settings.polling, ...patch.polling },
-    webhooks: { ...settings.webhooks, ...patch.webhooks },
-  };
 }
 
 export const useSettings = create<SettingsState>()((set, get) => ({
@@ -37,7 +26,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   async update(patch) {
     const before = get().settings;
     // A checkbox follows the click at once; the core's answer then settles it.
-    if (before) set({ settings: applied(before, patch) });
+    if (before) set({ settings: mergeSettings(before, patch) });
     try {
       set(await call('settings:update', patch));
       return true;

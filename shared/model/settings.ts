@@ -81,3 +81,14 @@ export const DEFAULT_SETTINGS: Settings = {
     messageCustomer: true,
   },
 };
+
+/** A patch applied as the core applies it: top-level values replaced, each section merged. */
+export function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
+  return {
+    ...base,
+    ...(patch.theme !== undefined && { theme: patch.theme }),
+    ...(patch.notifications !== undefined && { notifications: patch.notifications }),
+    polling: { ...base.polling, ...patch.polling },
+    webhooks: { ...base.webhooks, ...patch.webhooks },
+  };
+}

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  mergeSettings,
   settings as settingsSchema,
   type Settings,
   type SettingsPatch,
@@ -49,16 +50,6 @@ export function createSettingsService(store: KeyValueStore, log: Logger): Settin
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-  };
-}
-
-function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
-  return {
-    ...base,
-    ...(patch.theme !== undefined && { theme: patch.theme }),
-    ...(patch.notifications !== undefined && { notifications: patch.notifications }),
-    polling: { ...base.polling, ...patch.polling },
-    webhooks: { ...base.webhooks, ...patch.webhooks },
   };
 }
 

@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
-import { call } from '../../ipc/parley.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
-import { editMessage } from '../../stores/message-actions.ts';
-import { attempt } from '../../stores/notice-store.ts';
+import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
@@ -12,12 +10,6 @@ import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
 
 const MAX_ROWS = 8;
-
-async function send(conversationId: string, text: string, attachments: AttachmentInput[]) {
-  const sent = await attempt(() => call('messages:send', { conversationId, text, attachments }));
-  if (sent) void useThread.getState().jumpToLatest();
-  return sent !== undefined;
-}
 
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
@@ -76,7 +68,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     flush(conversationId);
     setAttachments([]);
     setAttachingIn(null);
-    if (!(await send(conversationId, sending.text, sending.attachments))) {
+    if (!(await sendMessage(conversationId, sending.text, sending.attachments))) {
       setDraft(conversationId, sending.text);
       setPending({ conversationId, items: sending.attachments });
     }

@@ -30,11 +30,11 @@ describe('orderTotal', () => {
     expect(orderTotal([line('99999999999.99', 1_000)])).toBe('99999999999990.00');
   });
 
-  it('shows two decimals, rounding half up', () => {
+  it('shows at least two decimals and never rounds a more precise price away', () => {
     expect(orderTotal([])).toBe('0.00');
     expect(orderTotal([line('12')])).toBe('12.00');
-    expect(orderTotal([line('0.005')])).toBe('0.01');
-    expect(orderTotal([line('0.004')])).toBe('0.00');
+    expect(orderTotal([line('0.005')])).toBe('0.005');
+    expect(orderTotal([line('0.004'), line('1.5')])).toBe('1.504');
   });
 
   it('subtracts refund lines', () => {
