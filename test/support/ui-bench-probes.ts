@@ -8,6 +8,9 @@
 export interface Mark {
   at: number | null;
   painted: number | null;
+  /** First paint only: when the document's scripts had run, and when the list's rows arrived over IPC. */
+  domContentLoaded?: number;
+  listAnswered?: number;
 }
 
 // The few browser globals used here, declared for this module only: the Node
@@ -34,6 +37,12 @@ declare class MutationObserver {
   observe(target: unknown, options: Record<string, boolean>): void;
   disconnect(): void;
 }
+declare const performance: {
+  now(): number;
+  getEntriesByType(
+    type: string,
+  ): { name: string; responseEnd: number; domContentLoadedEventEnd?: number }[];
+};
 declare class PerformanceObserver {
   constructor(callback: (list: { getEntries(): { duration: number }[] }) => void);
   observe(options: { type: string }): void;
@@ -49,6 +58,10 @@ export function watchFirstRow(): void {
     if (!document.querySelector('[role="listbox"] [role="option"][aria-label]')) return;
     observer.disconnect();
     mark.at = performance.now();
+    mark.domContentLoaded = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd;
+    mark.listAnswered = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.includes('/ipc/conversations'))?.responseEnd;
     requestAnimationFrame(() => setTimeout(() => (mark.painted = performance.now())));
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -97,15 +110,18 @@ export function scrollThreadUp(options: { durationMs: number; pxPerFrame: number
   observer.observe({ type: 'longtask' });
   const frames: number[] = [];
   let distancePx = 0;
+  let lastTop = list.scrollTop;
   return new Promise<ScrollRun>((resolve) => {
     requestAnimationFrame((first) => {
       let last = first;
       const step = (now: number) => {
         frames.push(now - last);
         last = now;
-        const before = list.scrollTop;
-        list.scrollTop = before - options.pxPerFrame;
-        distancePx += before - list.scrollTop;
+        // Read before writing, so the probe never forces a layout of its own.
+        const at = list.scrollTop;
+        distancePx += Math.max(0, lastTop - at);
+        lastTop = at;
+        list.scrollTop = at - options.pxPerFrame;
         if (now - first < options.durationMs) {
           requestAnimationFrame(step);
           return;
