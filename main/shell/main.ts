@@ -2,6 +2,7 @@ import { app, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import { createCore, type Core } from '../core/create-core.ts';
+import { installAppMenu } from './app-menu.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
 import {
   electronNotifier,
@@ -37,6 +38,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     serveRenderer(join(import.meta.dirname, '../renderer'));
+    installAppMenu(app.isPackaged);
     const store = new Store({ name: 'parley' });
     core = createCore({
       dataDir: app.getPath('userData'),

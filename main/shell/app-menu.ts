@@ -1,0 +1,30 @@
+import { Menu, type MenuItemConstructorOptions } from 'electron';
+
+/**
+ * The platform's standard menus, built from roles so copy, paste, undo, zoom
+ * and window shortcuts behave as users expect (on macOS they exist only
+ * through the menu). No reload or developer tools in a packaged build.
+ */
+export function installAppMenu(packaged: boolean): void {
+  const mac = process.platform === 'darwin';
+  const template: MenuItemConstructorOptions[] = [
+    ...(mac ? [{ role: 'appMenu' } as const] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        ...(packaged
+          ? []
+          : ([{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }] as const)),
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
