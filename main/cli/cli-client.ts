@@ -37,14 +37,15 @@ export function openCliClient(options: {
     throw new CliUsageError('give --base-url URL (it is remembered for later commands)');
   }
   if (options.baseUrl !== undefined) writeKey(db, 'meta', BASE_URL_KEY, options.baseUrl);
-  const log = consoleLogger('cli', !options.verbose);
+  // Without --verbose a failure is the one line runCli prints, not the retries that led to it.
+  const log = options.verbose ? consoleLogger('cli') : { ...consoleLogger('cli', true), warn() {} };
   const listeners: ((event: CoreEvent) => void)[] = [];
   const api = createMessagingClient({ baseUrl, getToken: async () => options.token, log });
   const engine = createSyncEngine({
     db,
     api,
     clock: systemClock,
-    log: options.verbose ? log : { ...log, warn() {} },
+    log,
     emit: (event) => listeners.forEach((listener) => listener(event)),
     notifier: recordingNotifier(),
     getSettings: () => DEFAULT_SETTINGS,

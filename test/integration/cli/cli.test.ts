@@ -89,6 +89,13 @@ describe('the headless CLI', () => {
         .stdout,
     );
     expect(queued.items.map((e: { kind: string }) => e.kind)).toEqual(['send']);
+    // Another failed attempt leaves the send waiting out a backoff the next command must not wait for.
+    const unreachable = await runCli(
+      ['--data-dir', join(dir.path, 'alice'), '--base-url', 'http://127.0.0.1:9', 'sync'],
+      alice.token,
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim().split('\n')).toEqual(['error: Could not reach 127.0.0.1:9.']);
 
     expect((await cli(['sync'])).code).toBe(0);
     const after = JSON.parse((await cli(['--json', 'outbox'])).stdout);
