@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Logger } from '../ports/ports.ts';
 import { ApiError, invalidInput } from './api-error.ts';
 import { createTransport, jsonBody } from './http-transport.ts';
-import type { RetryPolicy } from './http-transport.ts';
+import type { TransportOptions } from './http-transport.ts';
 import { describeIssues } from './records.ts';
 
 export interface WebhookRegistration {
@@ -18,15 +17,6 @@ export interface CatalogueApi {
   ): Promise<WebhookRegistration>;
 }
 
-export interface CatalogueClientOptions {
-  baseUrl: string;
-  getToken: () => Promise<string | null>;
-  log: Logger;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  retry?: Partial<RetryPolicy>;
-}
-
 const registration = z.object({
   id: z.union([z.string().min(1), z.number().int()]).transform(String),
   notificationUrl: z.string(),
@@ -34,7 +24,7 @@ const registration = z.object({
 });
 
 /** The catalogue-and-order service: only webhook registration is the client's business. */
-export function createCatalogueClient(options: CatalogueClientOptions): CatalogueApi {
+export function createCatalogueClient(options: TransportOptions): CatalogueApi {
   const send = createTransport(options);
   return {
     async registerWebhook(input, { signal } = {}) {

@@ -1,4 +1,3 @@
-import type { Logger } from '../ports/ports.ts';
 import { ApiError, invalidInput } from './api-error.ts';
 import {
   conversationUpdateForm,
@@ -8,25 +7,16 @@ import {
   requireId,
 } from './form-encoding.ts';
 import { createTransport, jsonBody } from './http-transport.ts';
-import type { ApiResponse, RetryPolicy } from './http-transport.ts';
+import type { ApiResponse, TransportOptions } from './http-transport.ts';
 import type { ListConversationsQuery, MessagingApi, Page } from './messaging-api.ts';
 import { listEnvelope, readConversation, readMessage } from './records.ts';
 import type { RecordReader } from './records.ts';
 import { createTraitsLearner } from './server-traits.ts';
 
-export interface MessagingClientOptions {
-  baseUrl: string;
-  getToken: () => Promise<string | null>;
-  log: Logger;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  retry?: Partial<RetryPolicy>;
-}
-
 /** Cursors whose page is remembered, to recognise a server that answers the same page again. */
 const REMEMBERED_CURSORS = 32;
 
-export function createMessagingClient(options: MessagingClientOptions): MessagingApi {
+export function createMessagingClient(options: TransportOptions): MessagingApi {
   const send = createTransport(options);
   const { log } = options;
   const learner = createTraitsLearner(log);

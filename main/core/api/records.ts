@@ -53,57 +53,59 @@ export const listEnvelope = z.object({
 });
 
 export type RecordReader<T> = (raw: unknown, traits: TraitsLearner) => ReadResult<T>;
-export type ReadResult<T> = { ok: true; value: T } | { ok: false; problem: string };
+type ReadResult<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-export const readMessage: RecordReader<ApiMessage> = (raw, traits) => {
-  const parsed = messageRecord.safeParse(raw);
-  if (!parsed.success) return { ok: false, problem: describeIssues(parsed.error) };
-  const record = parsed.data;
-  const ms = (value: number | null | undefined) => (value == null ? null : traits.toMs(value));
-  return {
-    ok: true,
-    value: {
-      id: record.id,
-      conversationId: record.conversation_id,
-      contact: toContact(record.contact, ms),
-      message: record.message ?? '',
-      reactions: mergeReactions(record.reactions ?? []),
-      attachments: record.attachments ?? [],
-      readAt: ms(record.read_at),
-      createdAt: traits.toMs(record.created_at),
-      updatedAt: ms(record.updated_at),
-      raw: raw as Record<string, unknown>,
-    },
-  };
+/** A server timestamp in milliseconds, whatever unit the server uses; absent stays null. */
+type ToMs = {
+  (value: number): number;
+  (value: number | null | undefined): number | null;
 };
 
-export const readConversation: RecordReader<ApiConversation> = (raw, traits) => {
-  const parsed = conversationRecord.safeParse(raw);
-  if (!parsed.success) return { ok: false, problem: describeIssues(parsed.error) };
-  const record = parsed.data;
-  const ms = (value: number | null | undefined) => (value == null ? null : traits.toMs(value));
-  return {
-    ok: true,
-    value: {
-      id: record.id,
-      contactId: record.contact_id ?? null,
-      groupId: record.group_id ?? null,
-      pinnedMessageId: record.pinned_message_id ?? null,
-      isPinned: record.is_pinned ?? false,
-      isMuted: record.is_muted ?? false,
-      lastActiveAt: ms(record.last_active_at),
-      lastOpenedAt: ms(record.last_opened_at),
-      createdAt: traits.toMs(record.created_at),
-      archivedAt: ms(record.archived_at),
-      raw: raw as Record<string, unknown>,
-    },
+/** Validates a record against its schema, then builds the app's shape from it. */
+function recordReader<S extends z.ZodType, T>(
+  schema: S,
+  build: (record: z.output<S>, ms: ToMs, raw: Record<string, unknown>) => T,
+): RecordReader<T> {
+  return (raw, traits) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) return { ok: false, problem: describeIssues(parsed.error) };
+    const ms = ((value: number | null | undefined) =>
+      value == null ? null : traits.toMs(value)) as ToMs;
+    return { ok: true, value: build(parsed.data, ms, raw as Record<string, unknown>) };
   };
-};
+}
 
-function toContact(
-  record: z.infer<typeof contactRecord>,
-  ms: (value: number | null | undefined) => number | null,
-): ApiContact {
+export const readMessage = recordReader(messageRecord, (record, ms, raw): ApiMessage => ({
+  id: record.id,
+  conversationId: record.conversation_id,
+  contact: toContact(record.contact, ms),
+  message: record.message ?? '',
+  reactions: mergeReactions(record.reactions ?? []),
+  attachments: record.attachments ?? [],
+  readAt: ms(record.read_at),
+  createdAt: ms(record.created_at),
+  updatedAt: ms(record.updated_at),
+  raw,
+}));
+
+export const readConversation = recordReader(
+  conversationRecord,
+  (record, ms, raw): ApiConversation => ({
+    id: record.id,
+    contactId: record.contact_id ?? null,
+    groupId: record.group_id ?? null,
+    pinnedMessageId: record.pinned_message_id ?? null,
+    isPinned: record.is_pinned ?? false,
+    isMuted: record.is_muted ?? false,
+    lastActiveAt: ms(record.last_active_at),
+    lastOpenedAt: ms(record.last_opened_at),
+    createdAt: ms(record.created_at),
+    archivedAt: ms(record.archived_at),
+    raw,
+  }),
+);
+
+function toContact(record: z.infer<typeof contactRecord>, ms: ToMs): ApiContact {
   return {
     id: record.id,
     username: record.username,
@@ -115,7 +117,7 @@ function toContact(
 }
 
 /** `[{like:[a]}, {like:[b], wow:[c]}]` → `{like:[a,b], wow:[c]}`, each reactor once. */
-export function mergeReactions(
+function mergeReactions(
   reactions: Record<string, string[]>[] | Record<string, string[]>,
 ): Reactions {
   const merged = new Map<string, Set<string>>();
