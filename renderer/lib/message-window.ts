@@ -38,6 +38,22 @@ export function mergeWindow(current: MessageWindow, fetched: MessageWindow): Mes
   };
 }
 
+/**
+ * Keeps at most `max` messages around the one at `focus` (an index), so the
+ * renderer holds what is near the screen, not the whole thread. A side that
+ * loses messages is marked as having more, to be fetched again by keyset.
+ */
+export function boundWindow(window: MessageWindow, max: number, focus: number): MessageWindow {
+  const { items } = window;
+  if (items.length <= max) return window;
+  const start = Math.min(Math.max(0, focus - Math.floor(max / 2)), items.length - max);
+  return {
+    items: items.slice(start, start + max),
+    hasBefore: window.hasBefore || start > 0,
+    hasAfter: window.hasAfter || start + max < items.length,
+  };
+}
+
 export function replaceIds(
   items: MessageView[],
   replaced: ReadonlyArray<{ from: string; to: string }>,

@@ -4,9 +4,11 @@ import type { ConversationSummary } from '../../shared/model/conversation.ts';
 import type { MessageView } from '../../shared/model/message.ts';
 import { describeError } from '../ipc/errors.ts';
 import { call, IpcFailure } from '../ipc/parley.ts';
-import { mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
+import { boundWindow, mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
 
 const PAGE = 50;
+/** The most messages held at once: a few pages around the viewport, whatever the thread's length. */
+export const WINDOW_MAX = 4 * PAGE;
 const REFRESH_SPAN = 100;
 
 export type ScrollTarget =
@@ -147,15 +149,17 @@ export const useThread = create<ThreadState>()((set, get) => {
         });
         // Many unread: start at the first of them, as Signal does, not at the bottom.
         const unreadId = page.firstUnreadId;
-        if (!focusId && unreadId && !page.items.some((m) => m.id === unreadId)) {
-          await loadWindow(conversationId, token, unreadId, () => ({
-            kind: 'message',
-            id: unreadId,
-            highlight: false,
-            nonce: ++nonce,
-          }));
-        }
-        await loadPinned(conversation, token);
+        await Promise.all([
+          !focusId && unreadId && !page.items.some((m) => m.id === unreadId)
+            ? loadWindow(conversationId, token, unreadId, () => ({
+                kind: 'message',
+                id: unreadId,
+                highlight: false,
+                nonce: ++nonce,
+              }))
+            : null,
+          loadPinned(conversation, token),
+        ]);
       } catch (error) {
         if (isCurrent(token)) set({ status: 'error', error: describeError(error) });
       }
@@ -178,11 +182,16 @@ export const useThread = create<ThreadState>()((set, get) => {
           before: oldest.id,
           limit: PAGE,
         });
-        if (!isCurrent(token)) return;
-        set({
-          items: [...page.items.filter((m) => m.id !== oldest.id), ...get().items],
-          hasBefore: page.hasBefore,
-        });
+        // A refresh or jump that moved the window's start makes this page no longer adjoin it.
+        if (!isCurrent(token) || get().items[0]?.id !== oldest.id) return;
+        const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
+        set(
+          boundWindow(
+            { items, hasBefore: page.hasBefore, hasAfter: get().hasAfter },
+            WINDOW_MAX,
+            0,
+          ),
+        );
       } catch (error) {
         if (isCurrent(token)) set({ error: describeError(error) });
       } finally {
@@ -198,11 +207,15 @@ export const useThread = create<ThreadState>()((set, get) => {
       set({ loadingNewer: true });
       try {
         const page = await call('messages:page', { conversationId, after: newest.id, limit: PAGE });
-        if (!isCurrent(token)) return;
-        set({
-          items: [...get().items, ...page.items.filter((m) => m.id !== newest.id)],
-          hasAfter: page.hasAfter,
-        });
+        if (!isCurrent(token) || get().items.at(-1)?.id !== newest.id) return;
+        const items = [...get().items, ...page.items.filter((m) => m.id !== newest.id)];
+        set(
+          boundWindow(
+            { items, hasBefore: get().hasBefore, hasAfter: page.hasAfter },
+            WINDOW_MAX,
+            items.length - 1,
+          ),
+        );
       } catch (error) {
         if (isCurrent(token)) set({ error: describeError(error) });
       } finally {
@@ -280,7 +293,13 @@ export const useThread = create<ThreadState>()((set, get) => {
             : {}),
         });
         if (!isCurrent(token)) return;
-        set(mergeWindow(get(), page));
+        const merged = mergeWindow(get(), page);
+        const centerIndex = threadViewport.atEnd
+          ? -1
+          : merged.items.findIndex((m) => m.id === threadViewport.centerId);
+        set(
+          boundWindow(merged, WINDOW_MAX, centerIndex < 0 ? merged.items.length - 1 : centerIndex),
+        );
         const pinned = get().conversation?.pinnedMessageId;
         const fresh = pinned ? get().items.find((m) => m.id === pinned) : undefined;
         if (fresh) set({ pinnedMessage: fresh });

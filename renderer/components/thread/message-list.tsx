@@ -8,15 +8,21 @@ import { MessageItem } from './message-item.tsx';
 import { threadRows, type ThreadRow } from './thread-rows.ts';
 
 const AT_END_PX = 48;
+/** Room above and below the rows for the "loading" line while more can be fetched that way. */
+const EDGE_PX = 40;
+/** How close (in messages) the screen may come to either end of the loaded window before the next page is fetched. */
+const PREFETCH_ROWS = 15;
 
 function estimate(row: ThreadRow | undefined): number {
-  return row?.kind === 'message' ? 56 : 40;
+  return 56 + (row?.startsDay ? 40 : 0) + (row?.startsUnread ? 40 : 0);
 }
 
 /**
- * The thread: virtualized and anchored at the bottom. Older pages load as the
- * user nears the top (the view keeps its place); new messages follow only when
- * the user is already at the bottom, otherwise a pill counts them.
+ * The thread: virtualized and anchored at the bottom. Pages load as the user
+ * scrolls near either end of the loaded window, and only then: adding a page
+ * keeps the message at the top of the screen where it was, so the view never
+ * sits at the edge again by itself. New messages follow only when the user is
+ * already at the bottom, otherwise a pill counts them.
  */
 export function MessageList() {
   const items = useThread((s) => s.items);
@@ -36,10 +42,7 @@ export function MessageList() {
   const [unseenNew, setUnseenNew] = useState(0);
   const lastIdRef = useRef<string | null>(null);
 
-  const rows = useMemo(
-    () => threadRows(items, { firstUnreadId, hasBefore, hasAfter }),
-    [items, firstUnreadId, hasBefore, hasAfter],
-  );
+  const rows = useMemo(() => threadRows(items, { firstUnreadId }), [items, firstUnreadId]);
   const isGroup = conversation?.groupId != null;
   const pinnedId = conversation?.pinnedMessageId ?? null;
 
@@ -51,13 +54,16 @@ export function MessageList() {
     estimateSize: (index) => estimate(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 8,
+    // The loading lines live in the padding, never in a row: the view anchors to the
+    // row at its top when pages come and go, and that must be a message.
+    paddingStart: hasBefore ? EDGE_PX : 0,
+    paddingEnd: hasAfter ? EDGE_PX : 0,
     anchorTo: 'end',
     followOnAppend: !hasAfter,
     scrollEndThreshold: AT_END_PX,
   });
   const virtualRows = virtualizer.getVirtualItems();
-  const firstIndex = virtualRows[0]?.index ?? 0;
-  const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  const totalSize = virtualizer.getTotalSize();
 
   useEffect(() => {
     if (!scrollTarget) return;
@@ -65,23 +71,13 @@ export function MessageList() {
       virtualizer.scrollToEnd();
       return;
     }
-    const index = rows.findIndex((row) =>
-      row.kind === 'message' ? row.key === scrollTarget.id : false,
-    );
+    const index = rows.findIndex((row) => row.key === scrollTarget.id);
     if (index < 0) return;
-    const dividerFirst = rows[index - 1]?.kind === 'unread' && !scrollTarget.highlight;
-    virtualizer.scrollToIndex(dividerFirst ? index - 1 : index, {
-      align: dividerFirst ? 'start' : 'center',
-    });
+    const dividerFirst = rows[index]?.startsUnread === true && !scrollTarget.highlight;
+    virtualizer.scrollToIndex(index, { align: dividerFirst ? 'start' : 'center' });
     // Only a fresh target scrolls; later row changes must not pull the view back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
-
-  // Rows near either end of the loaded window fetch the next page that way.
-  useEffect(() => {
-    if (rows[firstIndex]?.kind === 'older') void loadOlder();
-    if (rows[lastIndex]?.kind === 'newer') void loadNewer();
-  }, [firstIndex, lastIndex, rows, loadOlder, loadNewer]);
 
   // New messages at the end while the user reads further up: count them for the pill.
   const lastId = items[items.length - 1]?.id ?? null;
@@ -99,7 +95,7 @@ export function MessageList() {
   useEffect(() => {
     const onScreen = virtualRows
       .map((v) => rows[v.index])
-      .filter((row): row is Extract<ThreadRow, { kind: 'message' }> => row?.kind === 'message');
+      .filter((row): row is ThreadRow => row !== undefined);
     threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
     threadViewport.atEnd = atEnd;
     const newest = onScreen.findLast((row) => !row.key.startsWith('local_'))?.message;
@@ -113,6 +109,13 @@ export function MessageList() {
     const end = !hasAfter && list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
     if (end !== atEnd) setAtEnd(end);
     if (end && unseenNew > 0) setUnseenNew(0);
+    // Only a scroll fetches a page, so a page that leaves the screen where it was
+    // cannot pull in the next one by itself.
+    const top = virtualizer.getVirtualItemForOffset(list.scrollTop)?.index ?? 0;
+    const bottom =
+      virtualizer.getVirtualItemForOffset(list.scrollTop + list.clientHeight)?.index ?? 0;
+    if (hasBefore && top < PREFETCH_ROWS) void loadOlder();
+    if (hasAfter && bottom >= rows.length - PREFETCH_ROWS) void loadNewer();
   };
 
   return (
@@ -131,7 +134,12 @@ export function MessageList() {
           void jumpToLatest();
         }}
       >
-        <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="virtual-space" data-loaded={items.length} style={{ height: totalSize }}>
+          {hasBefore && (
+            <div className="loading-row" role="status" style={{ top: 0 }}>
+              Loading older messages…
+            </div>
+          )}
           {virtualRows.map((virtualRow) => {
             const row = rows[virtualRow.index];
             if (!row) return null;
@@ -143,31 +151,36 @@ export function MessageList() {
                 className="virtual-row"
                 style={{ transform: `translateY(${virtualRow.start}px)` }}
               >
-                {row.kind === 'message' ? (
-                  <MessageItem
-                    message={row.message}
-                    startsGroup={row.startsGroup}
-                    showSender={isGroup}
-                    highlighted={row.key === highlightId}
-                    editing={row.key === editingId}
-                    pinned={row.key === pinnedId}
-                  />
-                ) : row.kind === 'day' ? (
-                  <div className="day-separator" role="separator" aria-label={dayLabel(row.at)}>
-                    <span>{dayLabel(row.at)}</span>
+                {row.startsDay && (
+                  <div
+                    className="day-separator"
+                    role="separator"
+                    aria-label={dayLabel(row.message.createdAt)}
+                  >
+                    <span>{dayLabel(row.message.createdAt)}</span>
                   </div>
-                ) : row.kind === 'unread' ? (
+                )}
+                {row.startsUnread && (
                   <div className="unread-divider" role="separator" aria-label="Unread messages">
                     <span>Unread messages</span>
                   </div>
-                ) : (
-                  <div className="loading-row" role="status">
-                    Loading {row.kind} messages…
-                  </div>
                 )}
+                <MessageItem
+                  message={row.message}
+                  startsGroup={row.startsGroup}
+                  showSender={isGroup}
+                  highlighted={row.key === highlightId}
+                  editing={row.key === editingId}
+                  pinned={row.key === pinnedId}
+                />
               </div>
             );
           })}
+          {hasAfter && (
+            <div className="loading-row" role="status" style={{ top: totalSize - EDGE_PX }}>
+              Loading newer messages…
+            </div>
+          )}
         </div>
       </div>
       {(!atEnd || hasAfter) && (

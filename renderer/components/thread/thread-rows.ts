@@ -4,43 +4,40 @@ import { dayKey } from '../../lib/format.ts';
 // Messages from one sender within this gap read as one block, as in Signal.
 const GROUP_GAP_MS = 5 * 60_000;
 
-export type ThreadRow =
-  | { kind: 'older'; key: string }
-  | { kind: 'newer'; key: string }
-  | { kind: 'day'; key: string; at: number }
-  | { kind: 'unread'; key: string }
-  | {
-      kind: 'message';
-      key: string;
-      message: MessageView;
-      /** First of a run by the same sender: shows the name and avatar. */
-      startsGroup: boolean;
-    };
+/**
+ * One virtualized row per message. The day separator and the unread divider
+ * belong to the message below them, so every row the list can anchor to when
+ * pages are added or dropped is a message: a separator that stays first while
+ * older messages of its day arrive would hold the view at the top.
+ */
+export interface ThreadRow {
+  key: string;
+  message: MessageView;
+  /** First loaded message of its local day: a day separator shows above it. */
+  startsDay: boolean;
+  /** The oldest unread message: the unread divider shows above it. */
+  startsUnread: boolean;
+  /** First of a run by the same sender: shows the name and avatar. */
+  startsGroup: boolean;
+}
 
-/** The flat list the thread virtualizes: day separators, the unread divider and messages. */
+/** The flat list the thread virtualizes, oldest first. */
 export function threadRows(
   items: MessageView[],
-  options: { firstUnreadId: string | null; hasBefore: boolean; hasAfter: boolean },
+  options: { firstUnreadId: string | null },
 ): ThreadRow[] {
-  const rows: ThreadRow[] = [];
-  if (options.hasBefore) rows.push({ kind: 'older', key: 'older' });
   let previous: MessageView | undefined;
-  for (const message of items) {
-    const day = dayKey(message.createdAt);
-    const newDay = !previous || dayKey(previous.createdAt) !== day;
-    if (newDay) rows.push({ kind: 'day', key: `day-${day}`, at: message.createdAt });
-    const unreadStart = message.id === options.firstUnreadId;
-    if (unreadStart) rows.push({ kind: 'unread', key: 'unread' });
+  return items.map((message) => {
+    const startsDay = !previous || dayKey(previous.createdAt) !== dayKey(message.createdAt);
+    const startsUnread = message.id === options.firstUnreadId;
     const startsGroup =
-      newDay ||
-      unreadStart ||
+      startsDay ||
+      startsUnread ||
       !previous ||
       previous.sender.id !== message.sender.id ||
       previous.own !== message.own ||
       message.createdAt - previous.createdAt > GROUP_GAP_MS;
-    rows.push({ kind: 'message', key: message.id, message, startsGroup });
     previous = message;
-  }
-  if (options.hasAfter) rows.push({ kind: 'newer', key: 'newer' });
-  return rows;
+    return { key: message.id, message, startsDay, startsUnread, startsGroup };
+  });
 }

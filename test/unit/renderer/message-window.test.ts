@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundWindow,
   compareMessages,
   mergeWindow,
   replaceIds,
@@ -128,5 +129,42 @@ describe('replaceIds', () => {
   it('returns the same list when nothing was replaced', () => {
     const items = [message('m01', 1)];
     expect(replaceIds(items, [])).toBe(items);
+  });
+});
+
+describe('boundWindow: the thread holds a few pages around the screen, not the whole thread', () => {
+  const numbered = (count: number) =>
+    Array.from({ length: count }, (_, i) => message(`m${String(i).padStart(3, '0')}`, i));
+
+  it('after an older page, keeps the oldest messages and marks the newest side as fetchable', () => {
+    const bounded = boundWindow({ items: numbered(250), hasBefore: true, hasAfter: false }, 200, 0);
+    expect(ids(bounded)).toEqual(ids({ items: numbered(200), hasBefore: false, hasAfter: false }));
+    expect(bounded.hasBefore).toBe(true);
+    expect(bounded.hasAfter).toBe(true);
+  });
+
+  it('after a newer page, keeps the newest messages and marks the oldest side as fetchable', () => {
+    const items = numbered(250);
+    const bounded = boundWindow({ items, hasBefore: false, hasAfter: false }, 200, 249);
+    expect(bounded.items[0]?.id).toBe('m050');
+    expect(bounded.items.at(-1)?.id).toBe('m249');
+    expect(bounded.hasBefore).toBe(true);
+    expect(bounded.hasAfter).toBe(false);
+  });
+
+  it('around the middle, keeps the message in focus with room on both sides', () => {
+    const bounded = boundWindow(
+      { items: numbered(400), hasBefore: false, hasAfter: false },
+      100,
+      200,
+    );
+    expect(bounded.items[0]?.id).toBe('m150');
+    expect(bounded.items.at(-1)?.id).toBe('m249');
+    expect([bounded.hasBefore, bounded.hasAfter]).toEqual([true, true]);
+  });
+
+  it('leaves a window within the bound as it is', () => {
+    const window = { items: numbered(10), hasBefore: true, hasAfter: false };
+    expect(boundWindow(window, 200, 0)).toBe(window);
   });
 });

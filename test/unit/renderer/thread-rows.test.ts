@@ -8,10 +8,12 @@ const bob = { id: 'bob', username: 'Bob', avatarUrl: null };
 const me = { id: 'me', username: 'Me', avatarUrl: null };
 
 const shape = (rows: ThreadRow[]) =>
-  rows.map((row) =>
-    row.kind === 'message' ? `${row.message.id}${row.startsGroup ? '*' : ''}` : row.kind,
-  );
-const none = { firstUnreadId: null, hasBefore: false, hasAfter: false };
+  rows.flatMap((row) => [
+    ...(row.startsDay ? ['day'] : []),
+    ...(row.startsUnread ? ['unread'] : []),
+    `${row.message.id}${row.startsGroup ? '*' : ''}`,
+  ]);
+const none = { firstUnreadId: null };
 
 describe('threadRows', () => {
   it('puts a day separator before the first message of each local day', () => {
@@ -48,22 +50,14 @@ describe('threadRows', () => {
     expect(shape(rows)).toEqual(['day', 'a*', 'unread', 'b*']);
   });
 
-  it('marks where older and newer messages can still be loaded', () => {
-    const rows = threadRows([message('a', local(2025, 6, 18, 10))], {
-      firstUnreadId: null,
-      hasBefore: true,
-      hasAfter: true,
-    });
-    expect(shape(rows)).toEqual(['older', 'day', 'a*', 'newer']);
-  });
-
-  it('gives every row a distinct key, so the virtualized list never stacks two rows', () => {
+  it('makes every row a message, so the list anchors to a message when pages come and go', () => {
     const items = Array.from({ length: 300 }, (_, i) =>
       message(`m${i}`, local(2025, 6, 1, 0) + i * 3_600),
     );
-    const rows = threadRows(items, { firstUnreadId: 'm150', hasBefore: true, hasAfter: true });
-    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
-    expect(rows.filter((row) => row.kind === 'day')).toHaveLength(13);
+    const rows = threadRows(items, { firstUnreadId: 'm150' });
+    expect(rows.map((row) => row.key)).toEqual(items.map((m) => m.id));
+    expect(rows.filter((row) => row.startsDay)).toHaveLength(13);
+    expect(rows.filter((row) => row.startsUnread).map((row) => row.key)).toEqual(['m150']);
   });
 
   it('shows nothing for an empty thread', () => {

@@ -1,0 +1,112 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { message, openConversation, thread } from '../support/parley-app.ts';
+import { startCommand, type RunningProcess } from '../support/preview-process.ts';
+import { seedUiBenchWorkspace, type UiBenchWorkspace } from '../support/ui-bench-seed.ts';
+
+/**
+ * A thread far longer than the renderer should ever hold: scrolling must fetch
+ * one page per scroll towards an end, keep a bounded window of messages, and
+ * fetch the dropped side again by keyset when the user scrolls back.
+ */
+const THREAD_MESSAGES = 1_500;
+/** The renderer's bound: four pages of 50 (WINDOW_MAX in the thread store). */
+const WINDOW_MAX = 200;
+const SCROLLS_UP = 6;
+
+let workspace: UiBenchWorkspace;
+let preview: RunningProcess;
+
+test.beforeAll(async () => {
+  workspace = await seedUiBenchWorkspace({ conversations: 3, threadMessages: THREAD_MESSAGES });
+  preview = await startCommand(
+    'main/preview/preview-cli.ts',
+    ['--data-dir', workspace.dataDir, '--base-url', workspace.baseUrl],
+    'preview',
+    { PARLEY_TOKEN: workspace.token },
+  );
+});
+
+test.afterAll(async () => {
+  await preview?.stop();
+  await workspace?.close();
+});
+
+/** Keyset page requests the thread sent, by direction. */
+function recordPageLoads(page: Page) {
+  const loads = { before: 0, after: 0 };
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/ipc/messages%3Apage')) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { before?: string; after?: string };
+    if (body.before) loads.before += 1;
+    if (body.after) loads.after += 1;
+  });
+  return loads;
+}
+
+const loadedMessages = async (list: Locator) =>
+  Number(await list.locator('.virtual-space').getAttribute('data-loaded'));
+
+/** The number in "Thread message N" of the oldest message in the DOM. */
+async function oldestInDom(list: Locator): Promise<number> {
+  const text = (await list.getByRole('article').first().textContent()) ?? '';
+  return Number(/Thread message (\d+)/.exec(text)?.[1] ?? Number.NaN);
+}
+
+const scrollTo = (list: Locator, where: 'top' | 'bottom') =>
+  list.evaluate((element, to) => {
+    element.scrollTop = to === 'top' ? 0 : element.scrollHeight;
+  }, where);
+
+test('a long thread loads one page per scroll, holds a bounded window, and scrolls back to the newest', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const loads = recordPageLoads(page);
+  await page.goto(preview.url);
+  await openConversation(page, workspace.threadTitle);
+  const list = thread(page);
+  await expect(message(page, workspace.newestText)).toBeVisible();
+  expect(loads.before).toBe(0);
+
+  // Once at the top, and then left alone: one page arrives, the view keeps its place.
+  const numbered = (n: number) =>
+    list.getByRole('article').filter({ hasText: `Thread message ${n}:` });
+  const firstLoaded = THREAD_MESSAGES - 50;
+  await scrollTo(list, 'top');
+  await expect(numbered(firstLoaded)).toBeInViewport();
+  await expect.poll(() => loadedMessages(list)).toBe(100);
+  await page.waitForTimeout(1_500);
+  expect(loads.before).toBe(1);
+  expect(await loadedMessages(list)).toBe(100);
+  await expect(numbered(firstLoaded)).toBeInViewport();
+  await expect(numbered(firstLoaded - 30)).not.toBeInViewport();
+
+  // Further up, page by page: the window stays bounded in the store and in the DOM.
+  let oldest = await oldestInDom(list);
+  for (let i = 0; i < SCROLLS_UP; i++) {
+    const before = loads.before;
+    await scrollTo(list, 'top');
+    await expect.poll(() => loads.before).toBe(before + 1);
+    await expect.poll(() => oldestInDom(list)).toBeLessThan(oldest);
+    oldest = await oldestInDom(list);
+    expect(await loadedMessages(list)).toBeLessThanOrEqual(WINDOW_MAX);
+    expect(await list.getByRole('article').count()).toBeLessThan(60);
+  }
+  expect(await loadedMessages(list)).toBe(WINDOW_MAX);
+  expect(oldest).toBeLessThan(THREAD_MESSAGES - (SCROLLS_UP + 1) * 50);
+  await expect(list.getByRole('article').filter({ hasText: workspace.newestText })).toHaveCount(0);
+
+  // Back down: the dropped newer pages are fetched again, and the newest message is there.
+  for (let i = 0; i < 20 && !(await message(page, workspace.newestText).isVisible()); i++) {
+    const after = loads.after;
+    await scrollTo(list, 'bottom');
+    await expect
+      .poll(async () => loads.after > after || (await message(page, workspace.newestText).count()))
+      .toBeTruthy();
+    expect(await loadedMessages(list)).toBeLessThanOrEqual(WINDOW_MAX);
+  }
+  await scrollTo(list, 'bottom');
+  await expect(message(page, workspace.newestText)).toBeVisible();
+  expect(loads.after).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
+});
