@@ -1,4 +1,9 @@
-import type { ApiConversation, ApiMessage, MessagingApi } from '../api/messaging-api.ts';
+import type {
+  ApiConversation,
+  ApiMessage,
+  ConversationUpdate,
+  MessagingApi,
+} from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
@@ -45,17 +50,13 @@ export async function replay(
       });
     }
     case 'edit':
-      return storeMessageResult(
-        db,
-        entry,
-        await api.updateMessage(target, { message: entry.payload.text }, write),
-      );
-    case 'attachments':
-      return storeMessageResult(
-        db,
-        entry,
-        await api.updateMessage(target, { attachments: entry.payload.attachments }, write),
-      );
+    case 'attachments': {
+      const update =
+        entry.kind === 'edit'
+          ? { message: entry.payload.text }
+          : { attachments: entry.payload.attachments };
+      return storeMessageResult(db, entry, await api.updateMessage(target, update, write));
+    }
     case 'react': {
       const name = entry.payload.as ?? readSelf(db)?.username ?? null;
       if (name === null) {
@@ -79,38 +80,14 @@ export async function replay(
       await api.deleteConversation(conversationId, write);
       return confirm(db, entry, () => {});
     case 'pin-message':
-      return storeConversationResult(
-        db,
-        entry,
-        await api.updateConversation(conversationId, { pinnedMessageId: entry.targetId }, write),
-      );
     case 'pin':
-      return storeConversationResult(
-        db,
-        entry,
-        await api.updateConversation(conversationId, { isPinned: entry.payload.pinned }, write),
-      );
     case 'mute':
-      return storeConversationResult(
-        db,
-        entry,
-        await api.updateConversation(conversationId, { isMuted: entry.payload.muted }, write),
-      );
     case 'archive':
-      return storeConversationResult(
-        db,
-        entry,
-        await api.updateConversation(
-          conversationId,
-          { archivedAt: entry.payload.archivedAt },
-          write,
-        ),
-      );
     case 'unarchive':
       return storeConversationResult(
         db,
         entry,
-        await api.updateConversation(conversationId, { archivedAt: null }, write),
+        await api.updateConversation(conversationId, conversationUpdate(entry), write),
       );
     case 'create-conversation': {
       const created = await api.createConversation(entry.payload, write);
@@ -137,8 +114,7 @@ function confirm(db: Database, entry: OutboxEntry, store: (batch: ChangeBatch) =
 /** The server's copy replaces ours unless later writes to it are still queued. */
 function storeMessage(db: Database, entryId: number, message: ApiMessage, batch: ChangeBatch) {
   if (hasOtherWrites(db, entryId, 'target_id', message.id)) return;
-  const self = readSelf(db);
-  upsertMessage(db, message, self !== null && self.contactId === message.contact.id);
+  upsertMessage(db, message, readSelf(db)?.contactId === message.contact.id);
   recomputeConversationDerived(db, message.conversationId);
   batch.thread(message.conversationId);
 }
@@ -160,7 +136,27 @@ function storeConversationResult(db: Database, entry: OutboxEntry, conversation:
   });
 }
 
-const CONVERSATION_STATE_KINDS = ['pin', 'mute', 'archive', 'unarchive', 'pin-message'];
+const CONVERSATION_STATE_KINDS = ['pin', 'mute', 'archive', 'unarchive', 'pin-message'] as const;
+type ConversationStateEntry = Extract<
+  OutboxEntry,
+  { kind: (typeof CONVERSATION_STATE_KINDS)[number] }
+>;
+
+/** What a conversation-state write asks the server to change. */
+function conversationUpdate(entry: ConversationStateEntry): ConversationUpdate {
+  switch (entry.kind) {
+    case 'pin-message':
+      return { pinnedMessageId: entry.targetId };
+    case 'pin':
+      return { isPinned: entry.payload.pinned };
+    case 'mute':
+      return { isMuted: entry.payload.muted };
+    case 'archive':
+      return { archivedAt: entry.payload.archivedAt };
+    case 'unarchive':
+      return { archivedAt: null };
+  }
+}
 
 function hasOtherWrites(
   db: Database,
