@@ -45,7 +45,8 @@ export function createCore(deps: CoreDeps): Core {
   );
   const db = openDatabase(join(deps.dataDir, 'parley.db'));
   const settings = createSettingsService(deps.store, deps.log);
-  const receiver = createWebhookReceiver({
+  // The user's receiver and the demo's feed differ only in secret, source and certificate folder.
+  const activityDeps = {
     db,
     vault: deps.vault,
     dataDir: deps.dataDir,
@@ -54,7 +55,8 @@ export function createCore(deps: CoreDeps): Core {
     notifier: deps.notifier,
     getSettings: settings.get,
     clock,
-  });
+  };
+  const receiver = createWebhookReceiver(activityDeps);
   const webhooks = followReceiverSettings(receiver, settings, deps.log);
 
   const session = createSessionService({
@@ -65,16 +67,7 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       vault: deps.vault,
       log: deps.log,
-      feed: createDemoFeed({
-        db,
-        vault: deps.vault,
-        dataDir: deps.dataDir,
-        log: deps.log,
-        emit: bus.emit,
-        notifier: deps.notifier,
-        getSettings: settings.get,
-        clock,
-      }),
+      feed: createDemoFeed(activityDeps),
     }),
     log: deps.log,
     emit: bus.emit,
