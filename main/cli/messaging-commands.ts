@@ -7,7 +7,7 @@ import { CoreError } from '../core/ipc/core-error.ts';
 import { CliUsageError, type CliClient } from './cli-client.ts';
 import type { CommandIo } from './webhooks-command.ts';
 
-export interface CommandContext {
+interface CommandContext {
   client: CliClient;
   io: CommandIo;
   json: boolean;

@@ -35,7 +35,7 @@ const split = (value: string, what: string): [string, string] => {
   return [value.slice(0, at), value.slice(at + 1)];
 };
 
-export function parseSandboxArgs(argv: string[]): SandboxOptions {
+function parseSandboxArgs(argv: string[]): SandboxOptions {
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -52,8 +52,8 @@ export interface Sandbox {
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
-export const DEFAULT_DEMO_REPLY_DELAY_MS = 3_000;
-export const BODY_LIMIT_BYTES = 256 * 1024;
+const DEFAULT_DEMO_REPLY_DELAY_MS = 3_000;
+const BODY_LIMIT_BYTES = 256 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,512}$/;
 

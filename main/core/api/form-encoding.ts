@@ -18,7 +18,7 @@ interface FormObject {
   [key: string]: FormValue;
 }
 
-export function encodeForm(fields: Record<string, FormValue | undefined>): string {
+function encodeForm(fields: Record<string, FormValue | undefined>): string {
   // Brackets mark arrays of scalars (`[]`); arrays of objects become index-keyed objects first.
   return qs.stringify(fields, { arrayFormat: 'brackets', format: 'RFC1738', skipNulls: true });
 }

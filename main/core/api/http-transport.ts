@@ -13,7 +13,7 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = {
+const DEFAULT_RETRY: RetryPolicy = {
   retries: 2,
   baseDelayMs: 300,
   maxDelayMs: 5_000,

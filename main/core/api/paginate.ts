@@ -41,7 +41,7 @@ type Kinds = {
 
 const DEFAULT_MAX_ITEMS = 10_000;
 /** Large limits tried, largest first, once the cursor is known to be ignored. */
-export const FALLBACK_LIMITS = [100, 50, 25];
+const FALLBACK_LIMITS = [100, 50, 25];
 
 export async function listAll<K extends keyof Kinds>(
   api: MessagingApi,

@@ -355,7 +355,7 @@ export function toggleReaction(
   return next.length > 0 ? { ...rest, [reaction]: next } : rest;
 }
 
-export function parseReactions(json: string): Reactions {
+function parseReactions(json: string): Reactions {
   try {
     const value: unknown = JSON.parse(json);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};

@@ -11,7 +11,7 @@ import type { Logger, SecretName, SecretVault } from '../ports/ports.ts';
 import { DEMO_WEBHOOK_SECRET, type DemoFeed } from '../webhooks/demo-feed.ts';
 import type { DemoWorkspace } from './session-service.ts';
 
-export const DEMO_USER = 'you';
+const DEMO_USER = 'you';
 
 /**
  * The embedded sandbox behind the demo workspace: a free loopback port, data

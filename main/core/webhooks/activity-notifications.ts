@@ -13,7 +13,7 @@ const ACTIONS = new Set(['created', 'updated', 'deleted']);
 const NAMING_FIELDS = ['number', 'name', 'ean', 'id', 'customerId', 'status'];
 const MAX_TEXT = 160;
 /** More events than this in one batch get one summary notification instead of one each. */
-export const MAX_SEPARATE_NOTIFICATIONS = 3;
+const MAX_SEPARATE_NOTIFICATIONS = 3;
 
 /**
  * Raises a desktop notification per item whose type the user left switched

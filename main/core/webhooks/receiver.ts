@@ -21,7 +21,7 @@ import { isValidSignature } from './signature.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Deliveries stored within this window reach the window as one event (and one round of notifications). */
-export const BATCH_WINDOW_MS = 50;
+const BATCH_WINDOW_MS = 50;
 
 export interface ReceiverOptions {
   host: string;

@@ -9,7 +9,7 @@ import type { EventType } from './event-types.ts';
 import type { WebhookRegistry } from './webhook-registry.ts';
 
 /** Enough for any receiver a user runs; a runaway script stops here instead of at the disk. */
-export const MAX_REGISTRATIONS_PER_USER = 100;
+const MAX_REGISTRATIONS_PER_USER = 100;
 const MAX_URL_LENGTH = 2048;
 
 const registrationBody = body({

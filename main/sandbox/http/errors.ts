@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
  * Every error the sandbox answers with, and the one body shape they share:
  * `{ "error": { "type", "message", "param" } }`.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   invalid_request: 400,
   authentication_required: 401,
   not_found: 404,

@@ -20,7 +20,7 @@ export interface IdempotencyStore {
   purgeBefore(createdAt: number): void;
 }
 
-export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
+const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

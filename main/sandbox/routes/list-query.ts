@@ -3,8 +3,8 @@ import { ApiError } from '../http/errors.ts';
 import { integer } from '../http/validation.ts';
 import type { PageRequest } from '../store/pagination.ts';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 10;
 
 /** The paging fields every list takes: limit 1..100 (default 10) and one cursor. */
 export const pagingQuery = {

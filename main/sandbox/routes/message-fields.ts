@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { integer } from '../http/validation.ts';
 
 export const MAX_MESSAGE_LENGTH = 20_000;
-export const MAX_ATTACHMENTS = 20;
+const MAX_ATTACHMENTS = 20;
 const MAX_REACTION_NAMES = 50;
 const MAX_REACTORS = 100;
 

@@ -209,5 +209,3 @@ export function createConversationStore(database: SandboxDatabase, participants:
     },
   };
 }
-
-export type ConversationStore = ReturnType<typeof createConversationStore>;

@@ -87,5 +87,3 @@ export function createDirectory(database: SandboxDatabase) {
     },
   };
 }
-
-export type Directory = ReturnType<typeof createDirectory>;

@@ -118,5 +118,3 @@ export function createMessageStore(database: SandboxDatabase) {
     },
   };
 }
-
-export type MessageStore = ReturnType<typeof createMessageStore>;
