@@ -128,7 +128,13 @@ async function main(): Promise<void> {
     process.stdout.write(`webhook-secret: ${sandbox.webhookSecret}\n`);
   }
   const stop = () => {
-    void sandbox.close().then(() => process.exit(0));
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: did not stop cleanly: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -77,7 +77,13 @@ export function createEngineSlot(deps: {
   }
 
   deps.session.onWorkspace((workspace) => {
-    switching = switching.then(() => replace(workspace));
+    // A switch that fails leaves no engine (writes answer "sign in"), but must not wedge the
+    // chain: every later switch waits on this promise.
+    switching = switching
+      .then(() => replace(workspace))
+      .catch((error: unknown) =>
+        deps.log.error('sync engine not started', { error: String(error) }),
+      );
   });
 
   const signedOutStatus = (): SyncStatus => {
