@@ -132,16 +132,29 @@ export function reconcileConversations(
     if (!before || before.last_active_at !== conversation.lastActiveAt)
       active.push(conversation.id);
   }
-  const removed: ConversationsOutcome['removed'] = [];
-  if (complete) {
-    const listed = new Set(conversations.map((c) => c.id));
-    const local = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
-    for (const { id } of local) {
-      if (listed.has(id) || spare.has(id) || isLocalId(id)) continue;
-      removed.push({ id, droppedWrites: removeConversation(db, id, batch) });
-    }
-  }
+  const removed = complete
+    ? removeUnlisted(db, new Set(conversations.map((c) => c.id)), spare, batch)
+    : [];
   return { active, removed };
+}
+
+/**
+ * After every page of the server's list was seen: a local conversation it did
+ * not list was deleted there (`spare` as for `reconcileConversations`).
+ */
+export function removeUnlisted(
+  db: Database,
+  listed: ReadonlySet<string>,
+  spare: ReadonlySet<string>,
+  batch: ChangeBatch,
+): ConversationsOutcome['removed'] {
+  const removed: ConversationsOutcome['removed'] = [];
+  const local = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
+  for (const { id } of local) {
+    if (listed.has(id) || spare.has(id) || isLocalId(id)) continue;
+    removed.push({ id, droppedWrites: removeConversation(db, id, batch) });
+  }
+  return removed;
 }
 
 /** A conversation the server no longer has: drop it, its messages and its pending writes. */
