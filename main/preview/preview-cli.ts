@@ -80,9 +80,14 @@ async function main() {
   process.stdout.write(`preview: ${server.url}\n`);
 
   const stop = async () => {
-    await server.close();
-    await core.stop();
-    process.exit(0);
+    try {
+      await server.close();
+      await core.stop();
+    } catch (error) {
+      process.stderr.write(`preview: did not stop cleanly: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    }
+    process.exit();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
