@@ -6,12 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  memoryVault,
-  recordingNotifier,
-  silentLogger,
-} from '../../../main/core/ports/node-adapters.ts';
+import { plainNodeDeps } from '../core-harness.ts';
+import { memoryVault, recordingNotifier } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES, DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
@@ -38,14 +34,7 @@ async function startCore(): Promise<Started> {
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-demo-'));
   const vault = memoryVault({ 'webhook-secret': USER_SECRET });
   const notifier = recordingNotifier();
-  const core = createCore({
-    dataDir,
-    vault,
-    store: confStore(dataDir),
-    notifier,
-    openExternal: async () => {},
-    log: silentLogger,
-  });
+  const core = createCore(plainNodeDeps(dataDir, { vault, notifier }));
   const started: Started = { core, vault, dataDir, notifier, announced: [], stopped: false };
   core.onEvent((event) => {
     if (event.type === 'activity') started.announced.push(...event.items.map((item) => item.id));
@@ -254,14 +243,7 @@ describe('demo workspace activity', () => {
     await first.core.stop();
     first.stopped = true;
 
-    const again = createCore({
-      dataDir: first.dataDir,
-      vault: first.vault,
-      store: confStore(first.dataDir),
-      notifier: recordingNotifier(),
-      openExternal: async () => {},
-      log: silentLogger,
-    });
+    const again = createCore(plainNodeDeps(first.dataDir, { vault: first.vault }));
     cleanups.push(() => again.stop());
     await again.start();
     const log = (await askDemoService(again, first.vault, '/_sandbox/deliveries')) as DeliveryLog;

@@ -12,7 +12,7 @@ import {
   seedOutbox,
   setSelf,
 } from '../../support/store-fixtures.ts';
-import { startCore } from './core-harness.ts';
+import { startCore } from '../core-harness.ts';
 
 const HUGE = 'x'.repeat(1_000_000);
 

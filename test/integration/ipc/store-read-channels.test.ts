@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedContact, seedConversation, seedMessages } from '../../support/store-fixtures.ts';
-import { startCore } from './core-harness.ts';
+import { startCore } from '../core-harness.ts';
 
 let harness: ReturnType<typeof startCore>;
 const call = (channel: string, request: unknown) => harness.core.router.handle(channel, request);

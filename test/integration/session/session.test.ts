@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  memoryVault,
-  recordingNotifier,
-  silentLogger,
-} from '../../../main/core/ports/node-adapters.ts';
+import { plainNodeDeps } from '../core-harness.ts';
+import { memoryVault } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 
@@ -23,14 +19,7 @@ async function startCore(
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-session-'));
   await prepare(dataDir);
   const vault = memoryVault();
-  const core = createCore({
-    dataDir,
-    vault,
-    store: confStore(dataDir),
-    notifier: recordingNotifier(),
-    openExternal: async () => {},
-    log: silentLogger,
-  });
+  const core = createCore(plainNodeDeps(dataDir, { vault }));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
   cleanups.push(() => core.stop());
   await core.start();

@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  memoryVault,
-  recordingNotifier,
-  silentLogger,
-} from '../../../main/core/ports/node-adapters.ts';
+import { plainNodeDeps } from '../core-harness.ts';
 import { startSandbox } from '../../../main/sandbox/sandbox.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -44,14 +39,7 @@ it('a first sync counts as unread only what came after the user last opened the 
 
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-read-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const core = createCore({
-    dataDir,
-    vault: memoryVault(),
-    store: confStore(dataDir),
-    notifier: recordingNotifier(),
-    openExternal: async () => {},
-    log: silentLogger,
-  });
+  const core = createCore(plainNodeDeps(dataDir));
   cleanups.push(() => core.stop());
   await core.router.handle('session:signIn', { baseUrl: server.url, token: 'ada-token' });
   await core.router.handle('sync:now', {});

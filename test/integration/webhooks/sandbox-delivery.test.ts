@@ -4,12 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  memoryVault,
-  recordingNotifier,
-  silentLogger,
-} from '../../../main/core/ports/node-adapters.ts';
+import { plainNodeDeps } from '../core-harness.ts';
 import type { Logger } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { SECRET, startReceiver } from './receiver-harness.ts';
@@ -46,14 +41,7 @@ async function value<T>(core: Core, channel: string, request: unknown = {}): Pro
 describe('deliveries from the sandbox catalogue service over HTTPS', () => {
   it('registers through IPC, and stores each of the nine event types the service delivers', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-sandbox-'));
-    const core = createCore({
-      dataDir,
-      vault: memoryVault(),
-      store: confStore(dataDir),
-      notifier: recordingNotifier(),
-      openExternal: async () => {},
-      log: silentLogger,
-    });
+    const core = createCore(plainNodeDeps(dataDir));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     cleanup.push(() => core.stop());
     core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });

@@ -5,12 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  memoryVault,
-  recordingNotifier,
-  silentLogger,
-} from '../../../main/core/ports/node-adapters.ts';
+import { plainNodeDeps } from '../core-harness.ts';
 import { deliver, notification, SECRET, sign, signedDelivery } from './receiver-harness.ts';
 
 let dataDir: string;
@@ -31,14 +26,7 @@ async function value<T = Record<string, unknown>>(channel: string, request: unkn
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-ipc-'));
-  core = createCore({
-    dataDir,
-    vault: memoryVault(),
-    store: confStore(dataDir),
-    notifier: recordingNotifier(),
-    openExternal: async () => {},
-    log: silentLogger,
-  });
+  core = createCore(plainNodeDeps(dataDir));
   events = [];
   core.onEvent((event) => events.push(event));
   core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
