@@ -1,11 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useActivity } from '../stores/activity-store.ts';
-import { connectCoreEvents } from '../stores/core-events.ts';
 import { useConversationList } from '../stores/conversation-list-store.ts';
 import { useSession } from '../stores/session-store.ts';
-import { useSettings } from '../stores/settings-store.ts';
 import { useUi } from '../stores/ui-store.ts';
-import { ActivityView } from './activity/activity-view.tsx';
 import { DialogHost } from './shell/dialog-host.tsx';
 import { Notices } from './shell/notices.tsx';
 import { Rail } from './shell/rail.tsx';
@@ -16,19 +13,17 @@ import { useTheme } from './shell/use-theme.ts';
 import { Welcome } from './shell/welcome.tsx';
 import { ThreadView } from './thread/thread-view.tsx';
 
+// Not needed for the first screen: loaded when first shown, so the first paint runs less script.
+const ActivityView = lazy(() =>
+  import('./activity/activity-view.tsx').then((m) => ({ default: m.ActivityView })),
+);
+
 export function App() {
   const session = useSession((s) => s.session);
   const loadError = useSession((s) => s.loadError);
   const view = useUi((s) => s.view);
   const unseen = useActivity((s) => s.unseen);
   const signedIn = session?.state === 'signed-in';
-
-  useEffect(() => {
-    const disconnect = connectCoreEvents();
-    void useSession.getState().load();
-    void useSettings.getState().load();
-    return disconnect;
-  }, []);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -72,7 +67,13 @@ export function App() {
             className="main-pane"
             aria-label={view === 'activity' ? 'Activity' : 'Conversation'}
           >
-            {view === 'activity' ? <ActivityView /> : <ThreadView />}
+            {view === 'activity' ? (
+              <Suspense fallback={<p role="status">Loading activity…</p>}>
+                <ActivityView />
+              </Suspense>
+            ) : (
+              <ThreadView />
+            )}
           </main>
         </div>
       ) : (

@@ -1,10 +1,9 @@
 import { CATALOGUE_EVENT_TYPES, type Settings } from '../../../shared/model/settings.ts';
-import { useSettings } from '../../stores/settings-store.ts';
 import { activityTitle } from '../activity/event-types.ts';
+import { updateSettings } from '../../stores/settings-update.ts';
 
 /** Which events raise a desktop notification, and whether orders offer a chat with the customer. */
 export function ActivityPreferences({ settings }: { settings: Settings }) {
-  const update = useSettings((s) => s.update);
   const { notify, messageCustomer } = settings.webhooks;
   return (
     <>
@@ -21,7 +20,9 @@ export function ActivityPreferences({ settings }: { settings: Settings }) {
               type="checkbox"
               checked={notify[type] ?? false}
               onChange={(event) =>
-                void update({ webhooks: { notify: { ...notify, [type]: event.target.checked } } })
+                void updateSettings({
+                  webhooks: { notify: { ...notify, [type]: event.target.checked } },
+                })
               }
             />
             {activityTitle(type)}
@@ -32,7 +33,9 @@ export function ActivityPreferences({ settings }: { settings: Settings }) {
         <input
           type="checkbox"
           checked={messageCustomer}
-          onChange={(event) => void update({ webhooks: { messageCustomer: event.target.checked } })}
+          onChange={(event) =>
+            void updateSettings({ webhooks: { messageCustomer: event.target.checked } })
+          }
         />
         Offer “Message customer” on orders (opens the conversation with the contact whose id is the
         order’s customer id)

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { webhookSettings, type Settings } from '../../../shared/model/settings.ts';
-import { useSettings } from '../../stores/settings-store.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
+import { updateSettings } from '../../stores/settings-update.ts';
 
 type Webhooks = Settings['webhooks'];
 
@@ -30,7 +30,6 @@ function checkAddress(
 
 /** Where the receiver listens; applied together, since each change restarts it. */
 export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
-  const update = useSettings((s) => s.update);
   const [host, setHost] = useState(webhooks.host);
   const [port, setPort] = useState(String(webhooks.port));
   const [path, setPath] = useState(webhooks.path);
@@ -42,7 +41,7 @@ export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
     const checked = checkAddress(host.trim(), port.trim(), path.trim());
     if (!checked.ok) return submit.fail(checked.error);
     return submit.run(async () => {
-      if (!(await update({ webhooks: checked.value }))) throw new Error('not saved');
+      if (!(await updateSettings({ webhooks: checked.value }))) throw new Error('not saved');
       return webhooks.enabled ? 'Saved. The receiver restarts with these settings.' : 'Saved.';
     });
   };
@@ -61,7 +60,7 @@ export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
         <input
           type="checkbox"
           checked={webhooks.enabled}
-          onChange={(event) => void update({ webhooks: { enabled: event.target.checked } })}
+          onChange={(event) => void updateSettings({ webhooks: { enabled: event.target.checked } })}
         />
         Receive catalogue webhooks on this computer
       </label>

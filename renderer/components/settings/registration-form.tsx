@@ -10,6 +10,7 @@ import { isHttpUrl } from '../../lib/links.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { activityTitle } from '../activity/event-types.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
+import { updateSettings } from '../../stores/settings-update.ts';
 
 type Webhooks = Settings['webhooks'];
 
@@ -29,7 +30,6 @@ export function RegistrationForm({
   webhooks: Webhooks;
   receiverUrl: string | null;
 }) {
-  const update = useSettings((s) => s.update);
   const setSecrets = useSettings((s) => s.setSecrets);
   const tokenSaved = useSettings((s) => s.secrets?.catalogueToken ?? false);
   const [catalogueUrl, setCatalogueUrl] = useState(webhooks.catalogueUrl);
@@ -53,7 +53,7 @@ export function RegistrationForm({
     if (events.length === 0) return submit.fail('Choose at least one event type.');
     if (!token.trim() && !tokenSaved) return submit.fail('Enter the catalogue service token.');
     return submit.run(async () => {
-      await update({ webhooks: { catalogueUrl: url, notificationUrl: target, events } });
+      await updateSettings({ webhooks: { catalogueUrl: url, notificationUrl: target, events } });
       if (token.trim()) {
         setSecrets(await call('webhooks:setCatalogueToken', { token: token.trim() }));
         setToken('');

@@ -8,6 +8,7 @@ import { Modal } from '../common/modal.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { PollingFields } from './polling-fields.tsx';
 import { ServerForm } from './server-form.tsx';
+import { updateSettings } from '../../stores/settings-update.ts';
 
 const THEMES: { value: Settings['theme']; label: string }[] = [
   { value: 'system', label: 'System' },
@@ -102,7 +103,6 @@ function SignOutSection({ onDone }: { onDone(): void }) {
 
 export function SettingsDialog({ onClose }: { onClose(): void }) {
   const settings = useSettings((s) => s.settings);
-  const update = useSettings((s) => s.update);
   const session = useSession((s) => s.session);
 
   return (
@@ -133,7 +133,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
                     type="radio"
                     name="theme"
                     checked={settings.theme === theme.value}
-                    onChange={() => void update({ theme: theme.value })}
+                    onChange={() => void updateSettings({ theme: theme.value })}
                   />
                   {theme.label}
                 </label>
@@ -146,12 +146,15 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
               <input
                 type="checkbox"
                 checked={settings.notifications}
-                onChange={(event) => void update({ notifications: event.target.checked })}
+                onChange={(event) => void updateSettings({ notifications: event.target.checked })}
               />
               Show a desktop notification for new messages (not for muted conversations)
             </label>
           </section>
-          <PollingFields polling={settings.polling} onSave={(polling) => update({ polling })} />
+          <PollingFields
+            polling={settings.polling}
+            onSave={(polling) => updateSettings({ polling })}
+          />
           <OrdersSection settings={settings} />
         </>
       )}

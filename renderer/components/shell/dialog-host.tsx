@@ -1,12 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { useUi } from '../../stores/ui-store.ts';
-import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
-import { NewConversationDialog } from '../dialogs/new-conversation-dialog.tsx';
-import { QuickSwitcher } from '../dialogs/quick-switcher.tsx';
-import { RenameDialog } from '../dialogs/rename-dialog.tsx';
-import { SettingsDialog } from '../settings/settings-dialog.tsx';
+
+// Dialogs load when first opened, so the first paint runs less script.
+const ConfirmDialog = lazy(() =>
+  import('../dialogs/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
+const NewConversationDialog = lazy(() =>
+  import('../dialogs/new-conversation-dialog.tsx').then((m) => ({
+    default: m.NewConversationDialog,
+  })),
+);
+const QuickSwitcher = lazy(() =>
+  import('../dialogs/quick-switcher.tsx').then((m) => ({ default: m.QuickSwitcher })),
+);
+const RenameDialog = lazy(() =>
+  import('../dialogs/rename-dialog.tsx').then((m) => ({ default: m.RenameDialog })),
+);
+const SettingsDialog = lazy(() =>
+  import('../settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
+);
 
 /** One dialog at a time, as the ui slice says. */
 export function DialogHost() {
+  return (
+    <Suspense fallback={null}>
+      <OpenDialog />
+    </Suspense>
+  );
+}
+
+function OpenDialog() {
   const dialog = useUi((s) => s.dialog);
   const close = useUi((s) => s.closeDialog);
   switch (dialog.kind) {

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useConversationList } from '../../stores/conversation-list-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { ConversationList } from '../conversation-list/conversation-list.tsx';
 import { ListFilters } from '../conversation-list/list-filters.tsx';
-import { MessageResults } from '../search/message-results.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { ConnectionBanner, ConnectionFooter } from './connection-banner.tsx';
+
+// Loaded with the first search, not for the first paint.
+const MessageResults = lazy(() =>
+  import('../search/message-results.tsx').then((m) => ({ default: m.MessageResults })),
+);
 
 export function Sidebar() {
   const query = useConversationList((s) => s.query.trim());
@@ -31,7 +36,9 @@ export function Sidebar() {
         <div className="search-results">
           <h2 className="section-title">Conversations</h2>
           <ConversationList />
-          <MessageResults key={query} query={query} />
+          <Suspense fallback={null}>
+            <MessageResults key={query} query={query} />
+          </Suspense>
         </div>
       ) : (
         <>
