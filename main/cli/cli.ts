@@ -57,6 +57,9 @@ function parseGlobals(argv: string[]): GlobalOptions {
       break;
     }
   }
+  if (options.baseUrl !== undefined && /^https?:\/\/[^/\s]*@/i.test(options.baseUrl)) {
+    throw new CliUsageError('--base-url must not carry a user name or password; use PARLEY_TOKEN');
+  }
   if (options.baseUrl !== undefined && !/^https?:\/\/[^\s]+$/i.test(options.baseUrl)) {
     throw new CliUsageError('--base-url must be an http or https URL');
   }

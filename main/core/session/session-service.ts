@@ -235,6 +235,14 @@ function normalizeBaseUrl(raw: string): string {
   } catch {
     throw new CoreError('invalid-request', 'The server address is not a valid URL.', 'baseUrl');
   }
+  if (url.username !== '' || url.password !== '') {
+    // Credentials in the address would end up in logs and settings; the token has its own field.
+    throw new CoreError(
+      'invalid-request',
+      'Leave user names and passwords out of the server address; the token goes in its own field.',
+      'baseUrl',
+    );
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CoreError(
       'invalid-request',

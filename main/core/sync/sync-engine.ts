@@ -223,9 +223,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
     announceIncoming(db, deps.notifier, deps.getSettings(), poller.activity, result.incoming, emit);
     lastSyncedAt = clock.now();
+    const reconnected = connection !== 'online';
     setConnection('online', null);
     outbox.setPaused(false);
-    outbox.kick();
+    // The server answers again: writes waiting out a backoff from the outage go now, not later.
+    if (reconnected) outbox.wake();
+    else outbox.kick();
   }
 
   async function refreshOpen(ctx: SyncContext, result: RoundResult, id: string, all: boolean) {

@@ -73,6 +73,19 @@ describe('session', () => {
     expect(await invoke(core, 'session:get')).toMatchObject({ value: { demo: true } });
   });
 
+  it('refuses an address with credentials in it, so they never reach a log or settings', async () => {
+    const { core } = await startCore();
+    const answer = await invoke(core, 'session:signIn', {
+      baseUrl: 'http://ada:secret@127.0.0.1:9',
+      token: 'x',
+    });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', field: 'baseUrl' },
+    });
+    expect(JSON.stringify(answer)).not.toContain('secret');
+  });
+
   it('says when the server cannot be reached', async () => {
     const { core } = await startCore();
     const answer = await invoke(core, 'session:signIn', {
