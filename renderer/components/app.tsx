@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { deferred } from '../lib/deferred-component.ts';
 import { useActivity } from '../stores/activity-store.ts';
 import { useConversationList } from '../stores/conversation-list-store.ts';
 import { useSession } from '../stores/session-store.ts';
@@ -13,9 +14,9 @@ import { useTheme } from './shell/use-theme.ts';
 import { Welcome } from './shell/welcome.tsx';
 import { ThreadView } from './thread/thread-view.tsx';
 
-// Not needed for the first screen: loaded when first shown, so the first paint runs less script.
-const ActivityView = lazy(() =>
-  import('./activity/activity-view.tsx').then((m) => ({ default: m.ActivityView })),
+// Not needed for the first screen, so not in the first paint's script.
+const ActivityView = deferred(() =>
+  import('./activity/activity-view.tsx').then((m) => m.ActivityView),
 );
 
 export function App() {

@@ -1,3 +1,4 @@
+import { preloadDeferred } from '../lib/deferred-component.ts';
 import { connectCoreEvents } from './core-events.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useSession } from './session-store.ts';
@@ -11,7 +12,9 @@ import { useSettings } from './settings-store.ts';
  */
 export function startApp(): void {
   connectCoreEvents();
-  void useSession.getState().load();
   void useSettings.getState().load();
-  void useConversationList.getState().refresh();
+  // The rest of the UI's script comes once the first screen has what it needs.
+  void Promise.all([useSession.getState().load(), useConversationList.getState().refresh()]).then(
+    preloadDeferred,
+  );
 }

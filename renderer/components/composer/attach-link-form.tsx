@@ -39,8 +39,8 @@ export function AttachLinkForm({
     inputs.current.url?.focus();
   }, []);
 
-  const add = () => {
-    const read = readAttachment(fields);
+  const add = async () => {
+    const read = await readAttachment(fields);
     if (!read.ok) {
       setProblem(read);
       inputs.current[read.field]?.focus();
@@ -59,7 +59,7 @@ export function AttachLinkForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        add();
+        void add();
       }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { attachmentInput, type AttachmentInput } from '../../../shared/model/message.ts';
+import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { isHttpUrl } from '../../lib/links.ts';
 
 export interface AttachmentFields {
@@ -27,11 +27,13 @@ function nameFromUrl(url: string): string {
 /**
  * What the user typed, as the attachment the API takes, or the first problem in
  * words with the field it is in. A missing name is taken from the URL's last
- * path segment, as a browser names a download.
+ * path segment, as a browser names a download. Asynchronous because the
+ * shared schema (and the schema library with it) loads with the first
+ * attachment, not with the first paint.
  */
-export function readAttachment(
+export async function readAttachment(
   fields: AttachmentFields,
-): { ok: true; value: AttachmentInput } | { ok: false; field: FieldName; error: string } {
+): Promise<{ ok: true; value: AttachmentInput } | { ok: false; field: FieldName; error: string }> {
   const url = fields.url.trim();
   if (!isHttpUrl(url)) {
     return { ok: false, field: 'url', error: 'Enter a link that starts with https:// or http://.' };
@@ -57,6 +59,7 @@ export function readAttachment(
   if (size && !/^\d{1,15}$/.test(size)) {
     return { ok: false, field: 'size', error: 'The size is a whole number of bytes.' };
   }
+  const { attachmentInput } = await import('../../../shared/model/message.ts');
   const parsed = attachmentInput.safeParse({
     name,
     url,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
@@ -6,12 +6,8 @@ import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
-
-// The attach form (and the schema it checks links with) loads when first opened.
-const AttachLinkForm = lazy(() =>
-  import('./attach-link-form.tsx').then((m) => ({ default: m.AttachLinkForm })),
-);
 
 const MAX_ROWS = 8;
 
@@ -130,9 +126,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
         </div>
       )}
       {!editing && attaching && (
-        <Suspense fallback={null}>
-          <AttachLinkForm id={attachFormId} onAdd={addAttachment} onClose={closeAttachForm} />
-        </Suspense>
+        <AttachLinkForm id={attachFormId} onAdd={addAttachment} onClose={closeAttachForm} />
       )}
       {!editing && <PendingAttachments attachments={attachments} onRemove={removeAttachment} />}
       <p className="visually-hidden" role="status">

@@ -1,23 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { deferred } from '../../lib/deferred-component.ts';
 import { useUi } from '../../stores/ui-store.ts';
 
-// Dialogs load when first opened, so the first paint runs less script.
-const ConfirmDialog = lazy(() =>
-  import('../dialogs/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
+// Dialogs stay out of the first paint's script.
+const ConfirmDialog = deferred(() =>
+  import('../dialogs/confirm-dialog.tsx').then((m) => m.ConfirmDialog),
 );
-const NewConversationDialog = lazy(() =>
-  import('../dialogs/new-conversation-dialog.tsx').then((m) => ({
-    default: m.NewConversationDialog,
-  })),
+const NewConversationDialog = deferred(() =>
+  import('../dialogs/new-conversation-dialog.tsx').then((m) => m.NewConversationDialog),
 );
-const QuickSwitcher = lazy(() =>
-  import('../dialogs/quick-switcher.tsx').then((m) => ({ default: m.QuickSwitcher })),
+const QuickSwitcher = deferred(() =>
+  import('../dialogs/quick-switcher.tsx').then((m) => m.QuickSwitcher),
 );
-const RenameDialog = lazy(() =>
-  import('../dialogs/rename-dialog.tsx').then((m) => ({ default: m.RenameDialog })),
+const RenameDialog = deferred(() =>
+  import('../dialogs/rename-dialog.tsx').then((m) => m.RenameDialog),
 );
-const SettingsDialog = lazy(() =>
-  import('../settings/settings-dialog.tsx').then((m) => ({ default: m.SettingsDialog })),
+const SettingsDialog = deferred(() =>
+  import('../settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
 
 /** One dialog at a time, as the ui slice says. */

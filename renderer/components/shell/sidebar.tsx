@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { deferred } from '../../lib/deferred-component.ts';
 import { useConversationList } from '../../stores/conversation-list-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
@@ -7,9 +8,9 @@ import { ListFilters } from '../conversation-list/list-filters.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { ConnectionBanner, ConnectionFooter } from './connection-banner.tsx';
 
-// Loaded with the first search, not for the first paint.
-const MessageResults = lazy(() =>
-  import('../search/message-results.tsx').then((m) => ({ default: m.MessageResults })),
+// Search results are not part of the first screen.
+const MessageResults = deferred(() =>
+  import('../search/message-results.tsx').then((m) => m.MessageResults),
 );
 
 export function Sidebar() {
