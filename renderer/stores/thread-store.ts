@@ -69,23 +69,22 @@ export const useThread = create<ThreadState>()((set, get) => {
     }
   }
 
+  const fetchWindow = (conversationId: string, around: string | undefined) =>
+    call('messages:page', { conversationId, limit: PAGE, ...(around ? { around } : {}) });
+
   async function loadWindow(
     conversationId: string,
     token: number,
     around: string | undefined,
-    target: (page: { firstUnreadId: string | null }) => ScrollTarget,
+    target: ScrollTarget,
   ) {
-    const page = await call('messages:page', {
-      conversationId,
-      limit: PAGE,
-      ...(around ? { around } : {}),
-    });
+    const page = await fetchWindow(conversationId, around);
     if (!isCurrent(token)) return null;
     set({
       items: page.items,
       hasBefore: page.hasBefore,
       hasAfter: page.hasAfter,
-      scrollTarget: target(page),
+      scrollTarget: target,
     });
     return page;
   }
@@ -128,35 +127,38 @@ export const useThread = create<ThreadState>()((set, get) => {
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
-          loadWindow(conversationId, token, focusId, (p) =>
-            focusId
-              ? { kind: 'message', id: focusId, highlight: true, nonce: ++nonce }
-              : p.firstUnreadId
-                ? { kind: 'message', id: p.firstUnreadId, highlight: false, nonce: ++nonce }
-                : { kind: 'bottom', nonce: ++nonce },
-          ),
+          fetchWindow(conversationId, focusId),
         ]);
-        if (!isCurrent(token) || !page) return;
+        if (!isCurrent(token)) return;
         if (!conversation) {
           set({ status: 'error', error: 'This conversation no longer exists.' });
           return;
         }
+        // One update, so the list mounts once with its rows and its scroll target together.
         set({
           conversation,
+          items: page.items,
+          hasBefore: page.hasBefore,
+          hasAfter: page.hasAfter,
           firstUnreadId: page.firstUnreadId,
           status: 'ready',
           highlightId: focusId ?? null,
+          scrollTarget: focusId
+            ? { kind: 'message', id: focusId, highlight: true, nonce: ++nonce }
+            : page.firstUnreadId
+              ? { kind: 'message', id: page.firstUnreadId, highlight: false, nonce: ++nonce }
+              : { kind: 'bottom', nonce: ++nonce },
         });
         // Many unread: start at the first of them, as Signal does, not at the bottom.
         const unreadId = page.firstUnreadId;
         await Promise.all([
           !focusId && unreadId && !page.items.some((m) => m.id === unreadId)
-            ? loadWindow(conversationId, token, unreadId, () => ({
+            ? loadWindow(conversationId, token, unreadId, {
                 kind: 'message',
                 id: unreadId,
                 highlight: false,
                 nonce: ++nonce,
-              }))
+              })
             : null,
           loadPinned(conversation, token),
         ]);
@@ -234,12 +236,12 @@ export const useThread = create<ThreadState>()((set, get) => {
         return;
       }
       try {
-        await loadWindow(conversationId, openToken, messageId, () => ({
+        await loadWindow(conversationId, openToken, messageId, {
           kind: 'message',
           id: messageId,
           highlight: true,
           nonce: ++nonce,
-        }));
+        });
         set({ highlightId: messageId });
       } catch (error) {
         set({ error: describeError(error) });
@@ -254,10 +256,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         return;
       }
       try {
-        await loadWindow(conversationId, openToken, undefined, () => ({
-          kind: 'bottom',
-          nonce: ++nonce,
-        }));
+        await loadWindow(conversationId, openToken, undefined, { kind: 'bottom', nonce: ++nonce });
       } catch (error) {
         set({ error: describeError(error) });
       }

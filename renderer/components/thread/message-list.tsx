@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayLabel, plural } from '../../lib/format.ts';
-import { threadViewport, useThread } from '../../stores/thread-store.ts';
+import { threadViewport, useThread, type ScrollTarget } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -15,6 +15,33 @@ const PREFETCH_ROWS = 15;
 
 function estimate(row: ThreadRow | undefined): number {
   return 56 + (row?.startsDay ? 40 : 0) + (row?.startsUnread ? 40 : 0);
+}
+
+/**
+ * The list's size when a thread was last on screen: the next one opens in the
+ * same pane, so its first render can already show the rows at its target.
+ */
+const lastViewport = { width: 0, height: 0 };
+
+/**
+ * Where the scroll target sits by the row estimates, so the list mounts there
+ * instead of at the top and moving in later frames: the newest messages are in
+ * the first frame that shows the thread. The scroll command that follows only
+ * corrects what measuring changes.
+ */
+function initialOffset(
+  rows: ThreadRow[],
+  target: ScrollTarget | null,
+  viewportHeight: number,
+  padding: { start: number; end: number },
+): number {
+  const index = target?.kind === 'message' ? rows.findIndex((row) => row.key === target.id) : -1;
+  let start = padding.start;
+  for (let i = 0; i < (index < 0 ? rows.length : index); i++) start += estimate(rows[i]);
+  if (index < 0) return Math.max(0, start + padding.end - viewportHeight);
+  const row = rows[index];
+  const alignStart = target?.kind === 'message' && row?.startsUnread && !target.highlight;
+  return Math.max(0, alignStart ? start : start - (viewportHeight - estimate(row)) / 2);
 }
 
 /**
@@ -45,6 +72,8 @@ export function MessageList() {
   const rows = useMemo(() => threadRows(items, { firstUnreadId }), [items, firstUnreadId]);
   const isGroup = conversation?.groupId != null;
   const pinnedId = conversation?.pinnedMessageId ?? null;
+  const paddingStart = hasBefore ? EDGE_PX : 0;
+  const paddingEnd = hasAfter ? EDGE_PX : 0;
 
   // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,12 +81,29 @@ export function MessageList() {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => estimate(rows[index]),
+    // Sizes come from the ResizeObserver, which reports every new row in one batch
+    // after the frame's layout and before its paint. Measuring each row as it
+    // mounts would force a layout per row, with the scroll corrections between.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return (
+        instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? estimate(rows[index])
+      );
+    },
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 8,
+    initialRect: lastViewport.height > 0 ? lastViewport : { width: 0, height: innerHeight },
+    initialOffset: () =>
+      initialOffset(rows, scrollTarget, lastViewport.height || innerHeight, {
+        start: paddingStart,
+        end: paddingEnd,
+      }),
     // The loading lines live in the padding, never in a row: the view anchors to the
     // row at its top when pages come and go, and that must be a message.
-    paddingStart: hasBefore ? EDGE_PX : 0,
-    paddingEnd: hasAfter ? EDGE_PX : 0,
+    paddingStart,
+    paddingEnd,
     anchorTo: 'end',
     followOnAppend: !hasAfter,
     scrollEndThreshold: AT_END_PX,
@@ -65,7 +111,8 @@ export function MessageList() {
   const virtualRows = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
 
-  useEffect(() => {
+  // Before paint, so a fresh target never shows a frame of the old position.
+  useLayoutEffect(() => {
     if (!scrollTarget) return;
     if (scrollTarget.kind === 'bottom') {
       virtualizer.scrollToEnd();
@@ -98,6 +145,7 @@ export function MessageList() {
       .filter((row): row is ThreadRow => row !== undefined);
     threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
     threadViewport.atEnd = atEnd;
+    if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
     const newest = onScreen.findLast((row) => !row.key.startsWith('local_'))?.message;
     if (newest && document.visibilityState === 'visible' && document.hasFocus()) {
       markSeen(newest);

@@ -46,7 +46,8 @@ export function ThreadView() {
       {status === 'ready' && itemCount === 0 && (
         <p className="thread-empty">No messages yet. Say hello!</p>
       )}
-      <MessageList key={`messages-${conversationId}`} />
+      {/* Mounted with its first page, so its first render is already at the newest messages. */}
+      {status === 'ready' && <MessageList key={`messages-${conversationId}`} />}
       {status !== 'error' && (
         <Composer key={`composer-${conversationId}`} conversationId={conversationId} />
       )}
