@@ -27,6 +27,8 @@ interface ThreadState extends MessageWindow {
   loadingNewer: boolean;
   scrollTarget: ScrollTarget | null;
   highlightId: string | null;
+  /** Messages from others newer than the newest one seen at the end of the thread, at most a page. */
+  unseenNew: number;
   /** Opens at the newest messages (or the first unread), or around `focusId` when given. */
   open(conversationId: string, focusId?: string): Promise<void>;
   close(): void;
@@ -37,6 +39,8 @@ interface ThreadState extends MessageWindow {
   applyChanges(event: ChangesEvent): Promise<void>;
   refreshConversation(): Promise<void>;
   markSeen(message: MessageView): void;
+  /** The list shows the end of the thread: everything loaded has been seen. */
+  seenToEnd(): void;
 }
 
 /** What the message list shows right now; read on refresh, never rendered. */
@@ -46,6 +50,8 @@ let openToken = 0;
 let nonce = 0;
 let markTimer: ReturnType<typeof setTimeout> | undefined;
 let markedUpTo = 0;
+/** The newest message on screen when the user was last at the end; what came after it is news. */
+let newestSeenId: string | null = null;
 
 export const useThread = create<ThreadState>()((set, get) => {
   const isCurrent = (token: number) => token === openToken;
@@ -66,6 +72,19 @@ export const useThread = create<ThreadState>()((set, get) => {
       }
     } catch {
       if (isCurrent(token)) set({ pinnedMessage: null });
+    }
+  }
+
+  /**
+   * Asked of the core rather than read off the loaded window: scrolled far up,
+   * the newest messages are not held at all.
+   */
+  async function countUnseen(conversationId: string, token: number) {
+    const after = newestSeenId;
+    if (!after) return;
+    const page = await call('messages:page', { conversationId, after, limit: PAGE });
+    if (isCurrent(token) && newestSeenId === after) {
+      set({ unseenNew: page.items.filter((m) => !m.own).length });
     }
   }
 
@@ -103,6 +122,7 @@ export const useThread = create<ThreadState>()((set, get) => {
     loadingNewer: false,
     scrollTarget: null,
     highlightId: null,
+    unseenNew: 0,
 
     async open(conversationId, focusId) {
       if (get().conversationId === conversationId && get().status !== 'error') {
@@ -111,7 +131,9 @@ export const useThread = create<ThreadState>()((set, get) => {
       }
       const token = ++openToken;
       markedUpTo = 0;
+      newestSeenId = null;
       set({
+        unseenNew: 0,
         conversationId,
         conversation: null,
         items: [],
@@ -302,6 +324,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         const pinned = get().conversation?.pinnedMessageId;
         const fresh = pinned ? get().items.find((m) => m.id === pinned) : undefined;
         if (fresh) set({ pinnedMessage: fresh });
+        if (!threadViewport.atEnd) await countUnseen(conversationId, token);
       } catch (error) {
         if (error instanceof IpcFailure && error.error.code === 'not-found') return;
         if (isCurrent(token)) set({ error: describeError(error) });
@@ -325,6 +348,13 @@ export const useThread = create<ThreadState>()((set, get) => {
       } catch {
         // The header keeps what it showed; the next change event tries again.
       }
+    },
+
+    seenToEnd() {
+      const { items, hasAfter, unseenNew } = get();
+      if (hasAfter) return;
+      newestSeenId = items.findLast((m) => !m.id.startsWith('local_'))?.id ?? newestSeenId;
+      if (unseenNew > 0) set({ unseenNew: 0 });
     },
 
     /** Debounced, so scrolling through a backlog sends one read mark, not hundreds. */

@@ -63,11 +63,11 @@ export function MessageList() {
   const loadNewer = useThread((s) => s.loadNewer);
   const markSeen = useThread((s) => s.markSeen);
   const jumpToLatest = useThread((s) => s.jumpToLatest);
+  const unseenNew = useThread((s) => s.unseenNew);
+  const seenToEnd = useThread((s) => s.seenToEnd);
   const editingId = useUi((s) => s.editing?.id ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
-  const [unseenNew, setUnseenNew] = useState(0);
-  const lastIdRef = useRef<string | null>(null);
 
   const rows = useMemo(() => threadRows(items, { firstUnreadId }), [items, firstUnreadId]);
   const isGroup = conversation?.groupId != null;
@@ -126,18 +126,6 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
 
-  // New messages at the end while the user reads further up: count them for the pill.
-  const lastId = items[items.length - 1]?.id ?? null;
-  useEffect(() => {
-    const previous = lastIdRef.current;
-    lastIdRef.current = lastId;
-    if (!previous || !lastId || previous === lastId || atEnd || hasAfter) return;
-    const from = items.findIndex((m) => m.id === previous);
-    if (from < 0) return;
-    const added = items.slice(from + 1).filter((m) => !m.own).length;
-    if (added > 0) setUnseenNew((count) => count + added);
-  }, [lastId, items, atEnd, hasAfter]);
-
   // What is on screen: remembered for refreshes, and read when the window has the user's eyes.
   useEffect(() => {
     const onScreen = virtualRows
@@ -145,6 +133,7 @@ export function MessageList() {
       .filter((row): row is ThreadRow => row !== undefined);
     threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
     threadViewport.atEnd = atEnd;
+    if (atEnd) seenToEnd();
     if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
     const newest = onScreen.findLast((row) => !row.key.startsWith('local_'))?.message;
     if (newest && document.visibilityState === 'visible' && document.hasFocus()) {
@@ -156,7 +145,6 @@ export function MessageList() {
     const list = event.currentTarget;
     const end = !hasAfter && list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
     if (end !== atEnd) setAtEnd(end);
-    if (end && unseenNew > 0) setUnseenNew(0);
     // Only a scroll fetches a page, so a page that leaves the screen where it was
     // cannot pull in the next one by itself.
     const top = virtualizer.getVirtualItemForOffset(list.scrollTop)?.index ?? 0;
@@ -238,10 +226,7 @@ export function MessageList() {
           aria-label={
             unseenNew > 0 ? plural(unseenNew, 'new message') : 'Scroll to the latest message'
           }
-          onClick={() => {
-            setUnseenNew(0);
-            void jumpToLatest();
-          }}
+          onClick={() => void jumpToLatest()}
         >
           <Icon name="down" />
           {unseenNew > 0 && <span>{plural(unseenNew, 'new message')}</span>}
