@@ -6,6 +6,7 @@ import { createConversation } from '../../stores/conversation-actions.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Modal } from '../common/modal.tsx';
+import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
 
 const SUGGEST_AFTER_MS = 150;
@@ -40,14 +41,11 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     if (suggestion.conversationId) openConversation(suggestion.conversationId);
     else void createConversation({ contactId: suggestion.id });
   };
-  const { active, setActive, onKeyDown } = useActiveOption(
-    shown.length,
-    (index) => {
-      const suggestion = shown[index];
-      if (suggestion) pick(suggestion);
-    },
-    -1,
-  );
+  const pickAt = (index: number) => {
+    const suggestion = shown[index];
+    if (suggestion) pick(suggestion);
+  };
+  const { active, setActive, onKeyDown } = useActiveOption(shown.length, pickAt, -1);
 
   const submit = async () => {
     const id = value.trim();
@@ -97,7 +95,9 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
             aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
             aria-controls={kind === 'contact' ? listId : undefined}
             aria-autocomplete={kind === 'contact' ? 'list' : undefined}
-            aria-activedescendant={active >= 0 && shown[active] ? `${listId}-${active}` : undefined}
+            aria-activedescendant={
+              active >= 0 && shown[active] ? optionId(listId, active) : undefined
+            }
             value={value}
             maxLength={LIMITS.idLength}
             onChange={(event) => {
@@ -108,25 +108,17 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
           />
         </label>
         {shown.length > 0 && (
-          <ul
+          <OptionList
             id={listId}
-            role="listbox"
-            aria-label="Contacts you have talked to"
-            className="suggestions"
+            label="Contacts you have talked to"
+            options={shown}
+            keyOf={(suggestion) => suggestion.id}
+            active={active}
+            onActivate={setActive}
+            onPick={pickAt}
           >
-            {shown.map((suggestion, index) => (
-              <li
-                key={suggestion.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? 'active' : ''}
-                onMouseEnter={() => setActive(index)}
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(suggestion);
-                }}
-              >
+            {(suggestion) => (
+              <>
                 <Avatar
                   name={suggestion.username || suggestion.id}
                   url={suggestion.avatarUrl}
@@ -135,9 +127,9 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
                 <span className="suggestion-name">{suggestion.username || suggestion.id}</span>
                 <span className="suggestion-id">{suggestion.id}</span>
                 {suggestion.conversationId && <span className="hint">open</span>}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </OptionList>
         )}
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={onClose}>

@@ -6,6 +6,7 @@ import { call } from '../../ipc/parley.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Modal } from '../common/modal.tsx';
+import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
 
 const SHOWN = 12;
@@ -64,7 +65,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
         aria-expanded={results.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        aria-activedescendant={active >= 0 ? optionId(listId, active) : undefined}
         placeholder="Type a name"
         value={query}
         maxLength={LIMITS.queryLength}
@@ -86,28 +87,25 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
           {error}
         </p>
       )}
-      <ul id={listId} role="listbox" aria-label="Conversations" className="suggestions">
-        {results.map((conversation, index) => (
-          <li
-            key={conversation.id}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'active' : ''}
-            onMouseEnter={() => setActive(index)}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              open(index);
-            }}
-          >
+      <OptionList
+        id={listId}
+        label="Conversations"
+        options={results}
+        keyOf={(conversation) => conversation.id}
+        active={active}
+        onActivate={setActive}
+        onPick={open}
+      >
+        {(conversation) => (
+          <>
             <Avatar name={conversation.title} url={conversation.avatarUrl} size={28} />
             <span className="suggestion-name">{conversation.title}</span>
             {conversation.unreadCount > 0 && (
               <span className="badge">{conversation.unreadCount}</span>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </OptionList>
       {results.length === 0 && !error && <p className="hint">No conversation matches.</p>}
     </Modal>
   );
