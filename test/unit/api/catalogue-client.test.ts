@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCatalogueClient } from '../../../main/core/api/catalogue-client.ts';
 import type { Scripted } from './scripted-server.ts';
-import { recordingLog, startScriptedServer } from './scripted-server.ts';
+import { recordingLog, scriptedServersPerTest } from './scripted-server.ts';
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = scriptedServersPerTest();
 
 async function clientFor(...script: Scripted[]) {
-  const server = await startScriptedServer(...script);
-  servers.push(server);
+  const server = await startServer(...script);
   const client = createCatalogueClient({
     baseUrl: server.url,
     getToken: async () => 'catalogue-token',

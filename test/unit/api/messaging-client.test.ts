@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../main/core/api/api-error.ts';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import type { Scripted } from './scripted-server.ts';
-import { recordingLog, startScriptedServer } from './scripted-server.ts';
+import { recordingLog, scriptedServersPerTest, startScriptedServer } from './scripted-server.ts';
 
 const TOKEN = 'tok-secret-123';
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = scriptedServersPerTest();
 
 async function clientFor(...script: Scripted[]) {
-  const server = await startScriptedServer(...script);
-  servers.push(server);
+  const server = await startServer(...script);
   const recorder = recordingLog();
   const client = createMessagingClient({
     baseUrl: server.url,
@@ -72,8 +68,7 @@ describe('requests', () => {
   });
 
   it('keeps a path prefix of the base URL and escapes ids in paths', async () => {
-    const server = await startScriptedServer({ body: message('a/b', 1_700_000_000) });
-    servers.push(server);
+    const server = await startServer({ body: message('a/b', 1_700_000_000) });
     const client = createMessagingClient({
       baseUrl: `${server.url}/api`,
       getToken: async () => TOKEN,
@@ -97,8 +92,7 @@ describe('requests', () => {
   });
 
   it('sends nothing without a token', async () => {
-    const server = await startScriptedServer({});
-    servers.push(server);
+    const server = await startServer({});
     const client = createMessagingClient({
       baseUrl: server.url,
       getToken: async () => null,

@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import { listAll } from '../../../main/core/api/paginate.ts';
 import type { Scripted } from './scripted-server.ts';
-import { recordingLog, startScriptedServer } from './scripted-server.ts';
+import { recordingLog, scriptedServersPerTest } from './scripted-server.ts';
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = scriptedServersPerTest();
 
 async function clientFor(...script: Scripted[]) {
-  const server = await startScriptedServer(...script);
-  servers.push(server);
+  const server = await startServer(...script);
   const client = createMessagingClient({
     baseUrl: server.url,
     getToken: async () => 'tok',

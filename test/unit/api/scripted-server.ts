@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,6 +57,24 @@ export async function startScriptedServer(...script: Scripted[]) {
       }),
   };
 }
+
+/**
+ * The way a test file starts scripted servers: each one started through the
+ * returned function is closed after the test that started it.
+ */
+export function scriptedServersPerTest() {
+  const servers: ScriptedServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (...script: Scripted[]): Promise<ScriptedServer> => {
+    const server = await startScriptedServer(...script);
+    servers.push(server);
+    return server;
+  };
+}
+
+export type ScriptedServer = Awaited<ReturnType<typeof startScriptedServer>>;
 
 export function recordingLog() {
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];

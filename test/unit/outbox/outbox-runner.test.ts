@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import { createOutboxRunner } from '../../../main/core/outbox/outbox-runner.ts';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
-import { startScriptedServer, type Scripted } from '../../unit/api/scripted-server.ts';
+import { scriptedServersPerTest, type Scripted } from '../../unit/api/scripted-server.ts';
 import { manualClock } from '../sync/manual-clock.ts';
 import { localDb, T0 } from './local-db.ts';
 
-const servers: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const startServer = scriptedServersPerTest();
 
 const refusal = (status: number, message: string): Scripted => ({
   status,
@@ -22,9 +19,7 @@ async function sendOnceTo(answer: Scripted | 'unreachable') {
   local.writes.setPinned('conv_1', true);
   let url = 'http://127.0.0.1:9';
   if (answer !== 'unreachable') {
-    const server = await startScriptedServer(answer);
-    servers.push(server);
-    url = server.url;
+    url = (await startServer(answer)).url;
   }
   const notices: string[] = [];
   const reachable: boolean[] = [];
