@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import qs from 'qs';
+import { listenOnLoopback } from './loopback.ts';
 
 /**
  * A second Messaging API server that makes, on purpose, every choice the spec
@@ -354,8 +354,7 @@ export async function startDeviantServer(
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -366,11 +365,7 @@ export async function startDeviantServer(
       messages.set(`raw-${nextMessageId++}`, raw);
     },
     messageCount: () => [...messages.values()].filter(isMessage).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runWebhooksCommand, type CommandIo } from '../../../main/cli/webhooks-command.ts';
+import { listenOnLoopback, type Listening } from '../../support/loopback.ts';
 import { deliver, notification, SECRET, signedDelivery } from './receiver-harness.ts';
 
 let dataDir: string;
@@ -96,13 +97,13 @@ describe('webhooks listen and events', () => {
 });
 
 describe('webhooks register', () => {
-  let catalogue: Server;
+  let catalogue: Listening;
   let catalogueUrl: string;
   let requests: { auth?: string; body: string }[];
 
   beforeEach(async () => {
     requests = [];
-    catalogue = createServer(async (request, response) => {
+    const server = createServer(async (request, response) => {
       let body = '';
       for await (const chunk of request) body += chunk;
       requests.push({ auth: request.headers.authorization, body });
@@ -114,14 +115,10 @@ describe('webhooks register', () => {
       }
       response.end(JSON.stringify({ id: 'wh_42', ...JSON.parse(body) }));
     });
-    await new Promise<void>((resolve) => catalogue.listen(0, '127.0.0.1', resolve));
-    const address = catalogue.address();
-    catalogueUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    catalogue = await listenOnLoopback(server);
+    catalogueUrl = `http://127.0.0.1:${catalogue.port}`;
   });
-  afterEach(async () => {
-    catalogue.closeAllConnections();
-    await new Promise((resolve) => catalogue.close(resolve));
-  });
+  afterEach(() => catalogue.close());
 
   const args = (
     url = 'https://shop-hooks.example.org/in',

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { plainNodeDeps } from '../core-harness.ts';
+import { listenOnLoopback, type Listening } from '../../support/loopback.ts';
 import { deliver, notification, SECRET, sign, signedDelivery } from './receiver-harness.ts';
 
 let dataDir: string;
@@ -117,13 +118,13 @@ describe('webhooks over IPC', () => {
 });
 
 describe('webhook registration over IPC', () => {
-  let catalogue: Server;
+  let catalogue: Listening;
   let catalogueUrl: string;
   const received: { auth: string | undefined; body: unknown }[] = [];
 
   beforeEach(async () => {
     received.length = 0;
-    catalogue = createServer(async (request: IncomingMessage, response) => {
+    const server = createServer(async (request: IncomingMessage, response) => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
@@ -136,14 +137,10 @@ describe('webhook registration over IPC', () => {
         response.end(JSON.stringify({ error: { message: 'order.created is required here' } }));
       }
     });
-    await new Promise<void>((resolve) => catalogue.listen(0, '127.0.0.1', resolve));
-    const address = catalogue.address();
-    catalogueUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    catalogue = await listenOnLoopback(server);
+    catalogueUrl = `http://127.0.0.1:${catalogue.port}`;
   });
-  afterEach(async () => {
-    catalogue.closeAllConnections();
-    await new Promise((resolve) => catalogue.close(resolve));
-  });
+  afterEach(() => catalogue.close());
 
   const registration = (events: string[]) => ({
     catalogueUrl,

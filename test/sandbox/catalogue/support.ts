@@ -9,6 +9,7 @@ import type {
 import { createSandboxApp } from '../../../main/sandbox/http/app.ts';
 import { bearerAuth, createTokenLookup } from '../../../main/sandbox/http/auth.ts';
 import { openSandboxDatabase } from '../../../main/sandbox/store/database.ts';
+import { listenOnLoopback } from '../../support/loopback.ts';
 
 export const SECRET = 'whsec_test_only_3f9a';
 export const USERS = [
@@ -67,17 +68,8 @@ export async function startReceiver(
       else if (action !== 'hang') res.writeHead(action).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}/hooks/parley`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `https://127.0.0.1:${port}/hooks/parley`, requests, close };
 }
 
 export interface Catalogue {

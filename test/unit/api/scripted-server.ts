@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
 import { createServer } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../../main/core/ports/ports.ts';
+import { listenOnLoopback } from '../../support/loopback.ts';
 
 /** One answer of a scripted server; `hang` never answers (for timeouts). */
 export interface Scripted {
@@ -46,16 +46,8 @@ export async function startScriptedServer(...script: Scripted[]) {
     const type = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
     res.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers }).end(text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}`, seen, close };
 }
 
 /**
