@@ -12,6 +12,7 @@ describe('two clients as two sandbox users', () => {
   let dir: ReturnType<typeof tempDir>;
   let alice: TestClient;
   let bob: TestClient;
+  let secondDevice: TestClient | undefined;
 
   beforeEach(async () => {
     sandbox = await startSandbox({ users });
@@ -33,11 +34,24 @@ describe('two clients as two sandbox users', () => {
   });
 
   afterEach(async () => {
+    await secondDevice?.close();
+    secondDevice = undefined;
     await alice.close();
     await bob.close();
     await sandbox.close();
     dir.remove();
   });
+
+  /** Alice's second device, once the conversation she starts with bob (saying `texts`) has reached it. */
+  async function aliceLaptopAfter(...texts: string[]) {
+    const device = startClient({ url: sandbox.url, token: users[0]!.token, dir: `${dir.path}/a2` });
+    secondDevice = device;
+    const conversationId = alice.engine.writes.openOrCreateConversation({ contactId: 'bob' });
+    for (const text of texts) alice.engine.writes.send({ conversationId, text, attachments: [] });
+    await settle(alice);
+    await settle(device);
+    return { laptop: device, serverId: onlyConversationId(device) };
+  }
 
   it("shows a message one sends in the other's open conversation within two rounds", async () => {
     const conversationId = alice.engine.writes.openOrCreateConversation({ contactId: 'bob' });
@@ -73,7 +87,7 @@ describe('two clients as two sandbox users', () => {
     alice.engine.writes.send({ conversationId, text: 'first', attachments: [] });
     await settle(alice);
     await settle(bob);
-    const serverId = (bob.db.prepare('SELECT id FROM conversations').get() as { id: string }).id;
+    const serverId = onlyConversationId(bob);
     const before = bob.notifier.shown.length;
 
     alice.engine.writes.send({ conversationId: serverId, text: 'ping', attachments: [] });
@@ -92,62 +106,38 @@ describe('two clients as two sandbox users', () => {
   });
 
   it('another device of the same user sees edits and deletions in its open conversation', async () => {
-    const laptop = startClient({
-      url: sandbox.url,
-      token: users[0]!.token,
-      dir: `${dir.path}/a2`,
-    });
-    try {
-      const conversationId = alice.engine.writes.openOrCreateConversation({ contactId: 'bob' });
-      alice.engine.writes.send({ conversationId, text: 'one', attachments: [] });
-      alice.engine.writes.send({ conversationId, text: 'two', attachments: [] });
-      await settle(alice);
-      await settle(laptop);
-      const serverId = (laptop.db.prepare('SELECT id FROM conversations').get() as { id: string })
-        .id;
-      laptop.engine.setActivity({ focused: true, visible: true, openConversationId: serverId });
-      expect(messageTexts(laptop.db, serverId)).toEqual(['one', 'two']);
+    const { laptop, serverId } = await aliceLaptopAfter('one', 'two');
+    laptop.engine.setActivity({ focused: true, visible: true, openConversationId: serverId });
+    expect(messageTexts(laptop.db, serverId)).toEqual(['one', 'two']);
 
-      const [one, two] = alice.db
-        .prepare('SELECT id FROM messages ORDER BY created_at, id')
-        .all() as { id: string }[];
-      alice.engine.writes.edit(two!.id, 'two (edited)');
-      alice.engine.writes.deleteMessage(one!.id);
-      await settle(alice);
-      await laptop.engine.syncNow();
-      expect(messageTexts(laptop.db, serverId)).toEqual(['two (edited)']);
-    } finally {
-      await laptop.close();
-    }
+    const [one, two] = alice.db
+      .prepare('SELECT id FROM messages ORDER BY created_at, id')
+      .all() as { id: string }[];
+    alice.engine.writes.edit(two!.id, 'two (edited)');
+    alice.engine.writes.deleteMessage(one!.id);
+    await settle(alice);
+    await laptop.engine.syncNow();
+    expect(messageTexts(laptop.db, serverId)).toEqual(['two (edited)']);
   });
 
   it('drops pending writes for a conversation deleted on the server, with a notice', async () => {
-    const laptop = startClient({
-      url: sandbox.url,
-      token: users[0]!.token,
-      dir: `${dir.path}/a2`,
-    });
-    try {
-      const conversationId = alice.engine.writes.openOrCreateConversation({ contactId: 'bob' });
-      alice.engine.writes.send({ conversationId, text: 'soon gone', attachments: [] });
-      await settle(alice);
-      await settle(laptop);
-      const serverId = (laptop.db.prepare('SELECT id FROM conversations').get() as { id: string })
-        .id;
+    const { laptop, serverId } = await aliceLaptopAfter('soon gone');
 
-      laptop.engine.setHostState({ online: false });
-      laptop.engine.writes.setPinned(serverId, true);
-      alice.engine.writes.deleteConversation(serverId);
-      await settle(alice);
-      laptop.engine.setHostState({ online: true });
-      await laptop.engine.syncNow();
+    laptop.engine.setHostState({ online: false });
+    laptop.engine.writes.setPinned(serverId, true);
+    alice.engine.writes.deleteConversation(serverId);
+    await settle(alice);
+    laptop.engine.setHostState({ online: true });
+    await laptop.engine.syncNow();
 
-      expect(laptop.db.prepare('SELECT COUNT(*) AS n FROM conversations').get()).toEqual({ n: 0 });
-      expect(laptop.db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
-      expect(laptop.engine.status().pendingWrites).toBe(0);
-      expect(laptop.events.some((e) => e.type === 'notice')).toBe(true);
-    } finally {
-      await laptop.close();
-    }
+    expect(laptop.db.prepare('SELECT COUNT(*) AS n FROM conversations').get()).toEqual({ n: 0 });
+    expect(laptop.db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
+    expect(laptop.engine.status().pendingWrites).toBe(0);
+    expect(laptop.events.some((e) => e.type === 'notice')).toBe(true);
   });
 });
+
+/** The id the server gave the one conversation a client holds. */
+function onlyConversationId(client: TestClient): string {
+  return (client.db.prepare('SELECT id FROM conversations').get() as { id: string }).id;
+}
