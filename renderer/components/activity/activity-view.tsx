@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
 import { activityTitle } from './event-types.ts';
 
@@ -17,24 +17,13 @@ export function ActivityView() {
   const setType = useActivity((s) => s.setType);
   const setVisible = useActivity((s) => s.setVisible);
   const markSeen = useActivity((s) => s.markSeen);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
+  const { scrollRef, virtualizer, rows, first, last } = useOffsetWindow({
+    total,
     estimateSize: () => 160,
     getItemKey: (index) => activityAt(pages, index)?.id ?? `slot-${index}`,
     overscan: 4,
+    setVisible,
   });
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0]?.index ?? 0;
-  const last = rows[rows.length - 1]?.index ?? 0;
-
-  useEffect(() => {
-    setVisible(first, last);
-  }, [first, last, total, setVisible]);
 
   useEffect(() => {
     if (document.visibilityState !== 'visible') return;

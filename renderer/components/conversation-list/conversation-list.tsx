@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { MenuPopup, type MenuAnchor } from '../common/menu.tsx';
+import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { conversationMenuEntries } from './conversation-menu.ts';
 import { ConversationRow } from './conversation-row.tsx';
 
@@ -34,24 +34,14 @@ export function ConversationList() {
     conversation: ConversationSummary;
     anchor: MenuAnchor;
   } | null>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
 
-  // No React Compiler in this build, so nothing memoizes the virtualizer's functions.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
+  const { scrollRef, virtualizer, rows } = useOffsetWindow({
+    total,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    setVisible,
   });
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0]?.index ?? 0;
-  const last = rows[rows.length - 1]?.index ?? 0;
-
-  useEffect(() => {
-    setVisible(first, last);
-  }, [first, last, total, setVisible]);
 
   const activeIndex = Math.min(active, Math.max(0, total - 1));
   const activeConversation = conversationAt(pages, activeIndex);
