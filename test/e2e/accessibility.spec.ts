@@ -3,20 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   conversations,
   firstConversationTitle,
-  openApp,
+  openAppForEachTest,
   openConversation,
-  type Preview,
 } from '../support/parley-app.ts';
 
 const SHOTS = 'test/.reports/screenshots';
 
-let preview: Preview;
-test.beforeEach(async ({ page }) => {
-  preview = await openApp(page);
-});
-test.afterEach(async () => {
-  await preview.stop();
-});
+openAppForEachTest();
 
 async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page })

@@ -2,20 +2,15 @@ import { expect, test } from '@playwright/test';
 import {
   firstConversationTitle,
   message,
-  openApp,
+  openAppForEachTest,
   openConversation,
   thread,
   unique,
-  type Preview,
 } from '../support/parley-app.ts';
 
-let preview: Preview;
+openAppForEachTest();
 test.beforeEach(async ({ page }) => {
-  preview = await openApp(page);
   await openConversation(page, await firstConversationTitle(page, 3));
-});
-test.afterEach(async () => {
-  await preview.stop();
 });
 
 test('link attachments wait as removable chips and arrive in the thread with the message', async ({

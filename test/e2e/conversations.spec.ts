@@ -4,20 +4,13 @@ import {
   conversations,
   firstConversationTitle,
   message,
-  openApp,
+  openAppForEachTest,
   openConversation,
   send,
   unique,
-  type Preview,
 } from '../support/parley-app.ts';
 
-let preview: Preview;
-test.beforeEach(async ({ page }) => {
-  preview = await openApp(page);
-});
-test.afterEach(async () => {
-  await preview.stop();
-});
+openAppForEachTest();
 
 const row = (page: Page, title: string) =>
   conversations(page).getByRole('option', { name: new RegExp(`^${title}(,|$)`) });

@@ -4,20 +4,13 @@ import {
   firstConversationTitle,
   message,
   messageAction,
-  openApp,
+  openAppForEachTest,
   openConversation,
   send,
   unique,
-  type Preview,
 } from '../support/parley-app.ts';
 
-let preview: Preview;
-test.beforeEach(async ({ page }) => {
-  preview = await openApp(page);
-});
-test.afterEach(async () => {
-  await preview.stop();
-});
+openAppForEachTest();
 
 test('reading a conversation with unread messages shows the divider and clears its badge', async ({
   page,

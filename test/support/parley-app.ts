@@ -1,11 +1,23 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startPreview } from './preview-process.ts';
 
 export type Preview = Awaited<ReturnType<typeof startPreview>>;
 
+/** Each test of the calling file gets its own preview (sandbox and data), stopped after it. */
+export function openAppForEachTest(): void {
+  let preview: Preview | undefined;
+  test.beforeEach(async ({ page }) => {
+    preview = await openApp(page);
+  });
+  test.afterEach(async () => {
+    await preview?.stop();
+    preview = undefined;
+  });
+}
+
 /** Opens the preview in the page and waits until the conversation list has rows. */
-export async function openApp(page: Page, args: string[] = []): Promise<Preview> {
-  const preview = await startPreview(args);
+async function openApp(page: Page): Promise<Preview> {
+  const preview = await startPreview();
   try {
     await page.goto(preview.url);
     await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
