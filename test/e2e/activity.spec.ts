@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createServer } from 'node:net';
 import { DEMO_CONTACTS } from '../../main/sandbox/demo/demo-content.ts';
 import { startSandbox, type Sandbox } from '../../main/sandbox/sandbox.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../shared/model/settings.ts';
 import { conversations } from '../support/parley-app.ts';
+import { freePort } from '../support/free-port.ts';
 import { startPreview } from '../support/preview-process.ts';
 
 const SHOTS = 'test/.reports/screenshots';
@@ -22,14 +22,6 @@ const TITLES: Record<(typeof CATALOGUE_EVENT_TYPES)[number], string> = {
   'invoice.created': 'Invoice created',
   'invoice.updated': 'Invoice updated',
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 async function emit(catalogue: Sandbox, type: string, payload?: object) {
   const response = await fetch(`${catalogue.url}/_sandbox/events`, {

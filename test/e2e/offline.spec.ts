@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -11,17 +10,10 @@ import {
   send,
   unique,
 } from '../support/parley-app.ts';
+import { freePort } from '../support/free-port.ts';
 import { startCommand, startPreview } from '../support/preview-process.ts';
 
 const TOKEN = 'e2e-offline-token';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** The same sandbox, on the same port and data file, so it can be stopped and started again. */
 function sandbox(port: number, data: string) {
