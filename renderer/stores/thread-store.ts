@@ -53,6 +53,22 @@ let markedUpTo = 0;
 /** The newest message on screen when the user was last at the end; what came after it is news. */
 let newestSeenId: string | null = null;
 
+/** What the thread holds before a conversation's first page arrives. */
+function emptyThread() {
+  return {
+    conversation: null,
+    items: [],
+    hasBefore: false,
+    hasAfter: false,
+    firstUnreadId: null,
+    pinnedMessage: null,
+    error: null,
+    scrollTarget: null,
+    highlightId: null,
+    unseenNew: 0,
+  } satisfies Partial<ThreadState>;
+}
+
 export const useThread = create<ThreadState>()((set, get) => {
   const isCurrent = (token: number) => token === openToken;
 
@@ -109,20 +125,11 @@ export const useThread = create<ThreadState>()((set, get) => {
   }
 
   return {
+    ...emptyThread(),
     conversationId: null,
-    conversation: null,
-    items: [],
-    hasBefore: false,
-    hasAfter: false,
-    firstUnreadId: null,
-    pinnedMessage: null,
     status: 'idle',
-    error: null,
     loadingOlder: false,
     loadingNewer: false,
-    scrollTarget: null,
-    highlightId: null,
-    unseenNew: 0,
 
     async open(conversationId, focusId) {
       if (get().conversationId === conversationId && get().status !== 'error') {
@@ -132,20 +139,7 @@ export const useThread = create<ThreadState>()((set, get) => {
       const token = ++openToken;
       markedUpTo = 0;
       newestSeenId = null;
-      set({
-        unseenNew: 0,
-        conversationId,
-        conversation: null,
-        items: [],
-        hasBefore: false,
-        hasAfter: false,
-        firstUnreadId: null,
-        pinnedMessage: null,
-        status: 'loading',
-        error: null,
-        highlightId: null,
-        scrollTarget: null,
-      });
+      set({ ...emptyThread(), conversationId, status: 'loading' });
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
