@@ -90,9 +90,6 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
       return 1;
     }
     client = openCliClient({ ...options, token });
-    // A command is the user asking now: writes an earlier run left waiting out a backoff go at
-    // once instead of after this process has exited.
-    client.engine.setHostState({ online: true });
     client.engine.start();
     if (command === null) return await watch(client, options, io);
     const printed = await command(options.rest, { client, io, json: options.json });
