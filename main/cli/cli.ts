@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { CoreError } from '../core/ipc/core-error.ts';
+import { CoreError } from '../core/errors/core-error.ts';
 import { CliUsageError, openCliClient, type CliClient } from './cli-client.ts';
 import { COMMANDS, syncFully, type Printed } from './messaging-commands.ts';
 import type { CommandIo } from './webhooks-command.ts';

@@ -9,7 +9,7 @@ import {
   type ParsedRequest,
 } from '../../../shared/ipc/contract.ts';
 import type { Logger } from '../ports/ports.ts';
-import { CoreError } from './core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 
 export type Handler<C extends Channel> = (request: ParsedRequest<C>) => Promise<ChannelResponse<C>>;
 export type Handlers = { [C in Channel]: Handler<C> };

@@ -1,5 +1,5 @@
 import { ChangeBatch } from '../events/change-batch.ts';
-import { CoreError, notFound } from '../ipc/core-error.ts';
+import { CoreError, notFound } from '../errors/core-error.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { deleteConversationRows } from '../sync/records.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeBatch } from '../events/change-batch.ts';
-import { CoreError, notFound } from '../ipc/core-error.ts';
+import { CoreError, notFound } from '../errors/core-error.ts';
 import type { Reactions } from '../api/messaging-api.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';

@@ -1,7 +1,7 @@
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
-import { CoreError } from '../ipc/core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 import { outboxHandlers } from '../ipc/handlers/outbox-handlers.ts';
 import { syncHandlers } from '../ipc/handlers/sync-handlers.ts';
 import { writeHandlers } from '../ipc/handlers/write-handlers.ts';

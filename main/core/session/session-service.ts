@@ -3,7 +3,7 @@ import type { Session } from '../../../shared/model/session.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { MessagingApi } from '../api/messaging-api.ts';
 import { createMessagingClient } from '../api/messaging-client.ts';
-import { CoreError } from '../ipc/core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 import type { KeyValueStore, Logger, SecretName, SecretVault } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import {

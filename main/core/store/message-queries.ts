@@ -1,5 +1,5 @@
 import type { MessageView } from '../../../shared/model/message.ts';
-import { CoreError } from '../ipc/core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 import type { Database } from './database.ts';
 import { findMessagePosition, type MessagePosition } from './message-position.ts';
 import { MESSAGE_SELECT, toMessageViews, type MessageRow } from './message-view.ts';

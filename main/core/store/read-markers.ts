@@ -1,4 +1,4 @@
-import { CoreError } from '../ipc/core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 import { recomputeConversationDerived } from './conversation-derived.ts';
 import { transaction, type Database } from './database.ts';
 import { findMessagePosition } from './message-position.ts';

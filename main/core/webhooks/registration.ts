@@ -1,6 +1,6 @@
 import { ApiError } from '../api/api-error.ts';
 import { createCatalogueClient, type WebhookRegistration } from '../api/catalogue-client.ts';
-import { CoreError } from '../ipc/core-error.ts';
+import { CoreError } from '../errors/core-error.ts';
 import type { Logger } from '../ports/ports.ts';
 
 export interface RegistrationRequest {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
-import { CoreError } from '../../../main/core/ipc/core-error.ts';
+import { CoreError } from '../../../main/core/errors/core-error.ts';
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
 import { createEngineSlot } from '../../../main/core/session/engine-slot.ts';

@@ -1,4 +1,4 @@
-import { CoreError } from '../core-error.ts';
+import { CoreError } from '../../errors/core-error.ts';
 import type { Handlers } from '../router.ts';
 
 /** Only http and https leave the app; `file:`, `javascript:` and custom schemes never do. */

@@ -6,7 +6,7 @@ import type { Database } from '../../store/database.ts';
 import { getDraft, setDraft } from '../../store/drafts.ts';
 import { renameConversation } from '../../store/local-names.ts';
 import { markRead } from '../../store/read-markers.ts';
-import { notFound } from '../core-error.ts';
+import { notFound } from '../../errors/core-error.ts';
 import type { Handlers } from '../router.ts';
 
 export interface LocalStateDeps {
