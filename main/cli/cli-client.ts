@@ -5,8 +5,8 @@ import { createMessagingClient } from '../core/api/messaging-client.ts';
 import { consoleLogger, recordingNotifier } from '../core/ports/node-adapters.ts';
 import { systemClock } from '../core/ports/ports.ts';
 import { openDatabase, type Database } from '../core/store/database.ts';
-import { readKey, writeKey } from '../core/sync/meta.ts';
-import { createSyncEngine, type SyncEngine } from '../core/sync/sync-engine.ts';
+import { readKey, writeKey } from '../core/store/meta-keys.ts';
+import { createSyncEngine, type SyncEngine } from '../core/engine/sync-engine.ts';
 
 export interface CliClient {
   db: Database;

@@ -3,14 +3,17 @@ import type { CoreEvent } from '../../shared/ipc/events.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';
+import { outboxHandlers } from './ipc/handlers/outbox-handlers.ts';
 import { sessionHandlers } from './ipc/handlers/session-handlers.ts';
 import { settingsHandlers } from './ipc/handlers/settings-handlers.ts';
 import { storeReadHandlers } from './ipc/handlers/store-read-handlers.ts';
+import { syncHandlers } from './ipc/handlers/sync-handlers.ts';
 import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
+import { writeHandlers } from './ipc/handlers/write-handlers.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
 import { createDemoWorkspace } from './session/demo-workspace.ts';
-import { createEngineSlot } from './session/engine-slot.ts';
+import { createEngineSlot } from './engine/engine-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
@@ -84,7 +87,9 @@ export function createCore(deps: CoreDeps): Core {
 
   const handlers: Handlers = {
     ...sessionHandlers(session),
-    ...engines.handlers,
+    ...writeHandlers(engines),
+    ...outboxHandlers(engines),
+    ...syncHandlers(engines),
     ...settingsHandlers(settings, deps.vault),
     ...linksHandlers(deps.openExternal),
     ...activityHandlers(createActivityStore(db)),

@@ -19,7 +19,7 @@ import type { MessagingApi } from '../../main/core/api/messaging-api.ts';
 import { recordingNotifier, silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../main/core/ports/ports.ts';
 import { openDatabase } from '../../main/core/store/database.ts';
-import { createSyncEngine } from '../../main/core/sync/sync-engine.ts';
+import { createSyncEngine } from '../../main/core/engine/sync-engine.ts';
 import { startSandbox } from '../../main/sandbox/sandbox.ts';
 import { recordCalls } from '../integration/sync/harness.ts';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';

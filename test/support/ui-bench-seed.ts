@@ -12,9 +12,13 @@ import { silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { claimLocalData } from '../../main/core/session/local-data.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
-import { writeKey } from '../../main/core/sync/meta.ts';
-import { upsertContact, upsertConversation, upsertMessage } from '../../main/core/sync/records.ts';
-import { learnSelf } from '../../main/core/sync/self-identity.ts';
+import { writeKey } from '../../main/core/store/meta-keys.ts';
+import {
+  upsertContact,
+  upsertConversation,
+  upsertMessage,
+} from '../../main/core/store/record-upserts.ts';
+import { learnSelf } from '../../main/core/store/self-identity.ts';
 import { startSandbox } from '../../main/sandbox/sandbox.ts';
 import { openSandboxDatabase } from '../../main/sandbox/store/database.ts';
 import { newId } from '../../main/sandbox/store/ids.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError, invalidInput } from './api-error.ts';
 import { createTransport, jsonBody } from './http-transport.ts';
 import type { TransportOptions } from './http-transport.ts';
-import { describeIssues } from './records.ts';
+import { describeIssues } from './record-parsing.ts';
 
 export interface WebhookRegistration {
   id: string;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../ports/ports.ts';
 import { ApiError, defaultMessage, kindForStatus } from './api-error.ts';
+import { backoffDelay } from './backoff.ts';
 import { readErrorDetail } from './error-body.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -99,9 +100,7 @@ export function createTransport(options: TransportOptions): Transport {
     if (error.retryAfterMs !== null) {
       return error.retryAfterMs <= retry.maxRetryAfterMs ? error.retryAfterMs : null;
     }
-    const ceiling = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt);
-    // Equal jitter: clients that failed together do not all come back together.
-    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+    return backoffDelay({ baseMs: retry.baseDelayMs, capMs: retry.maxDelayMs }, attempt + 1);
   }
 
   async function attemptOnce(request: ApiRequest, token: string): Promise<ApiResponse> {

@@ -9,8 +9,8 @@ import {
 import { createTransport, jsonBody } from './http-transport.ts';
 import type { ApiResponse, TransportOptions } from './http-transport.ts';
 import type { ListConversationsQuery, MessagingApi, Page } from './messaging-api.ts';
-import { listEnvelope, readConversation, readMessage } from './records.ts';
-import type { RecordReader } from './records.ts';
+import { listEnvelope, readConversation, readMessage } from './record-parsing.ts';
+import type { RecordReader } from './record-parsing.ts';
 import { createTraitsLearner } from './server-traits.ts';
 
 /** Cursors whose page is remembered, to recognise a server that answers the same page again. */

@@ -1,8 +1,8 @@
 import type { ApiMessage, MessagingApi } from '../api/messaging-api.ts';
 import type { Database } from '../store/database.ts';
-import { readSelf } from '../sync/self-identity.ts';
+import { readSelf } from '../store/self-identity.ts';
 import { isClaimed } from './id-replacement.ts';
-import type { OutboxEntry } from './outbox-store.ts';
+import type { OutboxEntry } from '../store/outbox-entries.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /** How far the server's clock may be behind ours when matching a lost send. */

@@ -2,14 +2,14 @@ import { ChangeBatch } from '../events/change-batch.ts';
 import { CoreError, notFound } from '../errors/core-error.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { deleteConversationRows } from '../sync/records.ts';
+import { deleteConversationRows } from '../store/record-upserts.ts';
 import {
   getEntry,
   parseEntry,
   removeEntry,
   resetForRetry,
   type OutboxEntry,
-} from './outbox-store.ts';
+} from '../store/outbox-entries.ts';
 import { statement } from '../store/statement-cache.ts';
 
 export interface DiscardResult {

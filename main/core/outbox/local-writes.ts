@@ -4,10 +4,10 @@ import { CoreError, notFound } from '../errors/core-error.ts';
 import type { Reactions } from '../api/messaging-api.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { deleteConversationRows, isLocalId } from '../sync/records.ts';
-import { readSelf, UNKNOWN_SELF } from '../sync/self-identity.ts';
-import type { MessageSnapshot } from './outbox-payloads.ts';
-import { enqueue } from './outbox-store.ts';
+import { deleteConversationRows, isLocalId } from '../store/record-upserts.ts';
+import { readSelf, UNKNOWN_SELF } from '../store/self-identity.ts';
+import type { MessageSnapshot } from '../store/outbox-payloads.ts';
+import { enqueue } from '../store/outbox-entries.ts';
 import { dropUnsentCreation } from './unsent.ts';
 import { statement } from '../store/statement-cache.ts';
 

@@ -2,9 +2,9 @@ import type { MessagingApi } from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { backoffDelay, WRITE_BACKOFF } from '../sync/backoff.ts';
-import { isLocalId } from '../sync/records.ts';
-import { removeConversation } from '../sync/reconciler.ts';
+import { backoffDelay, WRITE_BACKOFF } from '../api/backoff.ts';
+import { isLocalId, removeConversation } from '../store/record-upserts.ts';
+
 import { classifyFailure, messageOf, retryAfterOf } from './failure-kind.ts';
 import {
   BLOCKED_BY_FAILURE,
@@ -19,7 +19,7 @@ import {
   updatePayload,
   type OutboxEntry,
   type OutboxRow,
-} from './outbox-store.ts';
+} from '../store/outbox-entries.ts';
 import { replay } from './replay.ts';
 import { statement } from '../store/statement-cache.ts';
 

@@ -1,6 +1,6 @@
 import type { OutboxEntryView } from '../../../shared/model/outbox.ts';
 import type { Database } from '../store/database.ts';
-import { allEntries, parseEntry, type OutboxEntry } from './outbox-store.ts';
+import { allEntries, parseEntry, type OutboxEntry } from '../store/outbox-entries.ts';
 
 const MESSAGE_KINDS = new Set([
   'send',

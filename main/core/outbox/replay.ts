@@ -7,11 +7,11 @@ import type {
 import { ChangeBatch } from '../events/change-batch.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { upsertConversation, upsertMessage } from '../sync/records.ts';
-import { learnSelf, readSelf } from '../sync/self-identity.ts';
+import { upsertConversation, upsertMessage } from '../store/record-upserts.ts';
+import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { toggleReaction } from './local-writes.ts';
 import { replaceConversationId, replaceMessageId } from './id-replacement.ts';
-import { removeEntry, type OutboxEntry } from './outbox-store.ts';
+import { removeEntry, type OutboxEntry } from '../store/outbox-entries.ts';
 import { findDelivered } from './delivery-lookup.ts';
 import { PermanentFailure } from './permanent-failure.ts';
 import { statement } from '../store/statement-cache.ts';

@@ -1,6 +1,6 @@
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { enqueue } from './outbox-store.ts';
+import { enqueue } from '../store/outbox-entries.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**

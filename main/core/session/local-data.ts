@@ -1,20 +1,16 @@
 import { transaction, type Database } from '../store/database.ts';
+import { readKey, writeKey } from '../store/meta-keys.ts';
 
 /**
  * Which account the local data belongs to: 'demo' or the server's base URL.
  * Data of one account is never shown while signed in to another.
  */
 export function localDataAccount(db: Database): string | null {
-  const row = db.prepare(`SELECT value FROM meta WHERE key = 'account'`).get() as
-    { value: string } | undefined;
-  return row?.value ?? null;
+  return readKey(db, 'meta', 'account');
 }
 
 export function claimLocalData(db: Database, account: string): void {
-  db.prepare(
-    `INSERT INTO meta (key, value) VALUES ('account', ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  ).run(account);
+  writeKey(db, 'meta', 'account', account);
 }
 
 export function pendingWriteCount(db: Database): number {

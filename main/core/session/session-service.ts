@@ -6,6 +6,7 @@ import { createMessagingClient } from '../api/messaging-client.ts';
 import { CoreError } from '../errors/core-error.ts';
 import type { KeyValueStore, Logger, SecretName, SecretVault } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
+import { readSelf } from '../store/self-identity.ts';
 import {
   claimLocalData,
   clearLocalData,
@@ -76,14 +77,12 @@ export function createSessionService(deps: {
     });
 
   function session(): Session {
-    const selfName = db.prepare(`SELECT value FROM meta WHERE key = 'self_username'`).get() as
-      { value: string } | undefined;
     const saved = stored();
     return {
       state,
       baseUrl: current?.baseUrl ?? (saved?.mode === 'server' ? saved.baseUrl : null),
       demo: current?.demo ?? saved?.mode === 'demo',
-      selfName: selfName?.value ?? null,
+      selfName: readSelf(db)?.username ?? null,
     };
   }
 

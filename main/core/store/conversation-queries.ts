@@ -4,7 +4,7 @@ import type {
 } from '../../../shared/model/conversation.ts';
 import type { Database } from './database.ts';
 import { likeContaining } from './like-pattern.ts';
-import { readSelfIdentity } from './self-identity.ts';
+import { readSelf } from './self-identity.ts';
 import { statement } from './statement-cache.ts';
 import { SUMMARY_SELECT, toConversationSummary, type SummaryRow } from './conversation-summary.ts';
 
@@ -60,13 +60,13 @@ export function listConversations(
      WHERE c.id IN (SELECT c.id ${from} ${ORDER} LIMIT $limit OFFSET $offset)
      ${ORDER}`,
   ).all({ ...params, $limit: request.limit, $offset: request.offset }) as unknown as SummaryRow[];
-  const self = readSelfIdentity(db);
-  return { items: rows.map((row) => toConversationSummary(row, self.username)), total };
+  const selfName = readSelf(db)?.username ?? null;
+  return { items: rows.map((row) => toConversationSummary(row, selfName)), total };
 }
 
 export function getConversation(db: Database, id: string): ConversationSummary | null {
   const row = statement(db, `${SUMMARY_SELECT} WHERE c.id = ?`).get(id) as SummaryRow | undefined;
-  return row ? toConversationSummary(row, readSelfIdentity(db).username) : null;
+  return row ? toConversationSummary(row, readSelf(db)?.username ?? null) : null;
 }
 
 export function conversationExists(db: Database, id: string): boolean {

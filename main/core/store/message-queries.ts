@@ -3,7 +3,7 @@ import { CoreError } from '../errors/core-error.ts';
 import type { Database } from './database.ts';
 import { findMessagePosition, type MessagePosition } from './message-position.ts';
 import { MESSAGE_SELECT, toMessageViews, type MessageRow } from './message-view.ts';
-import { readSelfIdentity } from './self-identity.ts';
+import { readSelf } from './self-identity.ts';
 import { statement } from './statement-cache.ts';
 
 export interface ThreadPageQuery {
@@ -43,7 +43,7 @@ export function pageMessages(db: Database, query: ThreadPageQuery): ThreadPage {
   if (!conversation) throw new CoreError('not-found', 'That conversation was not found');
   const { rows, hasBefore, hasAfter } = pageRows(db, query);
   return {
-    items: toMessageViews(db, rows, readSelfIdentity(db)),
+    items: toMessageViews(db, rows, readSelf(db)?.username ?? null),
     hasBefore,
     hasAfter,
     firstUnreadId: firstUnreadId(db, query.conversationId, conversation.read_up_to),

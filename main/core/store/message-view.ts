@@ -2,7 +2,6 @@ import type { MessageView } from '../../../shared/model/message.ts';
 import { attachmentViews } from './attachment-views.ts';
 import type { Database } from './database.ts';
 import { reactionViews } from './reaction-views.ts';
-import type { SelfIdentity } from './self-identity.ts';
 import { statement } from './statement-cache.ts';
 
 /** The columns a MessageView is built from, for `FROM messages m`. */
@@ -43,7 +42,7 @@ interface OutboxState {
 export function toMessageViews(
   db: Database,
   rows: MessageRow[],
-  self: SelfIdentity,
+  selfName: string | null,
 ): MessageView[] {
   const writes = outboxStates(
     db,
@@ -56,12 +55,12 @@ export function toMessageViews(
       conversationId: row.conversation_id,
       sender: {
         id: row.sender_id,
-        username: row.sender_username ?? (row.own === 1 ? self.username : null) ?? row.sender_id,
+        username: row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
         avatarUrl: row.sender_avatar_url,
       },
       own: row.own === 1,
       text: row.text,
-      reactions: reactionViews(row.reactions, self.username),
+      reactions: reactionViews(row.reactions, selfName),
       attachments: attachmentViews(row.attachments),
       createdAt: row.created_at,
       updatedAt: row.updated_at,

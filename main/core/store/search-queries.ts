@@ -2,7 +2,7 @@ import type { SearchHit } from '../../../shared/model/message.ts';
 import { conversationTitle } from './conversation-summary.ts';
 import type { Database } from './database.ts';
 import { matchExpression, quotedTerms } from './fts-query.ts';
-import { readSelfIdentity } from './self-identity.ts';
+import { readSelf } from './self-identity.ts';
 import { MATCH_END, MATCH_START, parseSnippet } from './search-snippet.ts';
 import { statement } from './statement-cache.ts';
 
@@ -78,14 +78,14 @@ export function searchMessages(
     $limit: request.limit + 1,
     $offset: request.offset,
   }) as unknown as HitRow[];
-  const self = readSelfIdentity(db);
+  const selfName = readSelf(db)?.username ?? null;
   const hits = rows.slice(0, request.limit).map((row): SearchHit => {
     const snippet = parseSnippet(row.marked, row.text);
     return {
       messageId: row.id,
       conversationId: row.conversation_id,
       conversationTitle: conversationTitle({ ...row, id: row.conversation_id }),
-      senderName: row.sender_username ?? (row.own === 1 ? self.username : null) ?? row.sender_id,
+      senderName: row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
       createdAt: row.created_at,
       snippet: snippet.text,
       highlights: snippet.highlights,

@@ -1,15 +1,43 @@
+import type { ApiContact } from '../api/messaging-api.ts';
+import { recomputeConversationDerived } from './conversation-derived.ts';
 import type { Database } from './database.ts';
-
-export interface SelfIdentity {
-  contactId: string | null;
-  username: string | null;
-}
+import { readKey, writeKey } from './meta-keys.ts';
+import { statement } from './statement-cache.ts';
 
 /** Who the signed-in user is, as far as sync has learned it (`meta` keys). */
-export function readSelfIdentity(db: Database): SelfIdentity {
-  const rows = db
-    .prepare(`SELECT key, value FROM meta WHERE key IN ('self_contact_id', 'self_username')`)
-    .all() as { key: string; value: string }[];
-  const value = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
-  return { contactId: value('self_contact_id'), username: value('self_username') };
+export interface SelfIdentity {
+  contactId: string;
+  username: string;
+}
+
+/** Sender id of our own messages written before the server has told us who we are. */
+export const UNKNOWN_SELF = 'self';
+
+export function readSelf(db: Database): SelfIdentity | null {
+  const contactId = readKey(db, 'meta', 'self_contact_id');
+  const username = readKey(db, 'meta', 'self_username');
+  return contactId === null ? null : { contactId, username: username ?? contactId };
+}
+
+/**
+ * Records who the signed-in user is. The first time, every stored message is
+ * re-marked (ours or not) and unread counts recomputed, since they were
+ * guesses until now. Returns whether anything was learned.
+ */
+export function learnSelf(db: Database, contact: ApiContact): boolean {
+  const known = readSelf(db);
+  if (known?.contactId === contact.id && known.username === contact.username) return false;
+  writeKey(db, 'meta', 'self_contact_id', contact.id);
+  writeKey(db, 'meta', 'self_username', contact.username);
+  if (known?.contactId === contact.id) return true;
+  statement(db, `UPDATE messages SET sender_id = ? WHERE sender_id = ?`).run(
+    contact.id,
+    UNKNOWN_SELF,
+  );
+  statement(db, `UPDATE messages SET own = (sender_id = ? OR id LIKE 'local\\_%' ESCAPE '\\')`).run(
+    contact.id,
+  );
+  const ids = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
+  for (const { id } of ids) recomputeConversationDerived(db, id);
+  return true;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../api/api-error.ts';
 import { transaction } from '../store/database.ts';
-import { readKey, writeKey } from './meta.ts';
+import { readKey, writeKey } from '../store/meta-keys.ts';
 import { reconcileConversations } from './reconciler.ts';
 import { PAGE_SIZE, storeMessages, type RoundResult, type SyncContext } from './sync-steps.ts';
 import { statement } from '../store/statement-cache.ts';

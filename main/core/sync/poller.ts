@@ -1,6 +1,6 @@
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { Clock } from '../ports/ports.ts';
-import { backoffDelay, POLL_BACKOFF } from './backoff.ts';
+import { backoffDelay, POLL_BACKOFF } from '../api/backoff.ts';
 
 export interface Activity {
   focused: boolean;

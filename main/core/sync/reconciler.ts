@@ -1,16 +1,16 @@
 import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
-import { dropConversationEntries, pendingTargets } from '../outbox/outbox-store.ts';
+import { pendingTargets } from '../store/outbox-entries.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
 import {
-  deleteConversationRows,
   isLocalId,
+  removeConversation,
   upsertContact,
   upsertConversation,
   upsertMessage,
-} from './records.ts';
-import { learnSelf, readSelf } from './self-identity.ts';
+} from '../store/record-upserts.ts';
+import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**
@@ -155,11 +155,4 @@ export function removeUnlisted(
     removed.push({ id, droppedWrites: removeConversation(db, id, batch) });
   }
   return removed;
-}
-
-/** A conversation the server no longer has: drop it, its messages and its pending writes. */
-export function removeConversation(db: Database, id: string, batch: ChangeBatch): number {
-  deleteConversationRows(db, id);
-  batch.removedConversation(id);
-  return dropConversationEntries(db, id);
 }

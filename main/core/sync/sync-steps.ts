@@ -3,10 +3,10 @@ import type { ApiConversation, ApiMessage, MessagingApi, Page } from '../api/mes
 import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
+import { removeConversation } from '../store/record-upserts.ts';
 import {
   reconcileConversations,
   reconcileMessages,
-  removeConversation,
   removeUnlisted,
   type FetchedRange,
 } from './reconciler.ts';

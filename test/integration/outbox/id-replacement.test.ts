@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markInFlight, updatePayload } from '../../../main/core/outbox/outbox-store.ts';
+import { markInFlight, updatePayload } from '../../../main/core/store/outbox-entries.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
 import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';

@@ -8,7 +8,7 @@ import type { MessagingApi } from '../../../main/core/api/messaging-api.ts';
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock, type Clock, type Logger } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
-import { createSyncEngine, type SyncEngine } from '../../../main/core/sync/sync-engine.ts';
+import { createSyncEngine, type SyncEngine } from '../../../main/core/engine/sync-engine.ts';
 
 export function tempDir(prefix = 'parley-sync-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { discardEntry, retryEntry } from '../../../main/core/outbox/discard.ts';
 import type { LocalWrites } from '../../../main/core/outbox/local-writes.ts';
-import { markFailed, markInFlight } from '../../../main/core/outbox/outbox-store.ts';
-import { BLOCKED_BY_FAILURE } from '../../../main/core/outbox/outbox-store.ts';
+import { markFailed, markInFlight } from '../../../main/core/store/outbox-entries.ts';
+import { BLOCKED_BY_FAILURE } from '../../../main/core/store/outbox-entries.ts';
 import { localDb } from './local-db.ts';
 
 /** Each write kind, as the user makes it on the fixture's state. */

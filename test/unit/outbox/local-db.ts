@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { recomputeConversationDerived } from '../../../main/core/store/conversation-derived.ts';
 import { createLocalWrites } from '../../../main/core/outbox/local-writes.ts';
-import { writeKey } from '../../../main/core/sync/meta.ts';
+import { writeKey } from '../../../main/core/store/meta-keys.ts';
 
 export const T0 = 1_700_000_000_000;
 

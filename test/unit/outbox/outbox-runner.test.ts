@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import { createOutboxRunner } from '../../../main/core/outbox/outbox-runner.ts';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
-import { scriptedServersPerTest, type Scripted } from '../../unit/api/scripted-server.ts';
+import { scriptedServersPerTest, type Scripted } from '../api/scripted-server.ts';
 import { manualClock } from '../sync/manual-clock.ts';
 import { localDb, T0 } from './local-db.ts';
 

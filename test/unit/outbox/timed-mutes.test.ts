@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import type { Database } from '../../../main/core/store/database.ts';
-import { createSyncEngine } from '../../../main/core/sync/sync-engine.ts';
+import { createSyncEngine } from '../../../main/core/engine/sync-engine.ts';
 import { manualClock } from '../sync/manual-clock.ts';
 import { localDb, T0 } from './local-db.ts';
 

@@ -1,4 +1,4 @@
-import type { SyncEngine } from '../../sync/sync-engine.ts';
+import type { EngineSlot } from '../../engine/engine-slot.ts';
 import type { Handlers } from '../router.ts';
 
 type WriteChannel =
@@ -15,38 +15,44 @@ type WriteChannel =
   | 'orders:messageCustomer';
 
 /** Every write goes through the outbox: applied locally at once, sent when it can be. */
-export function writeHandlers(engine: SyncEngine): Pick<Handlers, WriteChannel> {
-  const { writes } = engine;
+export function writeHandlers(engines: EngineSlot): Pick<Handlers, WriteChannel> {
+  const writes = async () => (await engines.current()).writes;
   return {
     'messages:send': async ({ conversationId, text, attachments }) => ({
-      messageId: writes.send({ conversationId, text, attachments }),
+      messageId: (await writes()).send({ conversationId, text, attachments }),
     }),
-    'messages:edit': async ({ messageId, text }) => (writes.edit(messageId, text), {}),
+    'messages:edit': async ({ messageId, text }) => ((await writes()).edit(messageId, text), {}),
     'messages:react': async ({ messageId, reaction, add }) => (
-      writes.react(messageId, reaction, add),
+      (await writes()).react(messageId, reaction, add),
       {}
     ),
-    'messages:delete': async ({ messageId }) => (writes.deleteMessage(messageId), {}),
+    'messages:delete': async ({ messageId }) => ((await writes()).deleteMessage(messageId), {}),
     'conversations:create': async (request) => ({
-      conversationId: writes.openOrCreateConversation(
+      conversationId: (await writes()).openOrCreateConversation(
         request.contactId !== undefined
           ? { contactId: request.contactId }
           : { groupId: request.groupId as string },
       ),
     }),
-    'conversations:setPinned': async ({ id, pinned }) => (writes.setPinned(id, pinned), {}),
-    'conversations:setMuted': async ({ id, muted, forMs }) => (
-      writes.setMuted(id, muted, forMs),
+    'conversations:setPinned': async ({ id, pinned }) => (
+      (await writes()).setPinned(id, pinned),
       {}
     ),
-    'conversations:setArchived': async ({ id, archived }) => (writes.setArchived(id, archived), {}),
-    'conversations:delete': async ({ id }) => (writes.deleteConversation(id), {}),
+    'conversations:setMuted': async ({ id, muted, forMs }) => (
+      (await writes()).setMuted(id, muted, forMs),
+      {}
+    ),
+    'conversations:setArchived': async ({ id, archived }) => (
+      (await writes()).setArchived(id, archived),
+      {}
+    ),
+    'conversations:delete': async ({ id }) => ((await writes()).deleteConversation(id), {}),
     'conversations:pinMessage': async ({ conversationId, messageId }) => (
-      writes.pinMessage(conversationId, messageId),
+      (await writes()).pinMessage(conversationId, messageId),
       {}
     ),
     'orders:messageCustomer': async ({ customerId }) => ({
-      conversationId: writes.openOrCreateConversation({ contactId: customerId }),
+      conversationId: (await writes()).openOrCreateConversation({ contactId: customerId }),
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConversation, readMessage } from '../../../main/core/api/records.ts';
+import { readConversation, readMessage } from '../../../main/core/api/record-parsing.ts';
 import { createTraitsLearner } from '../../../main/core/api/server-traits.ts';
 import { recordingLog } from './scripted-server.ts';
 

@@ -3,7 +3,8 @@ import { createMessagingClient } from '../../../main/core/api/messaging-client.t
 import { CoreError } from '../../../main/core/errors/core-error.ts';
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
-import { createEngineSlot } from '../../../main/core/session/engine-slot.ts';
+import { createEngineSlot } from '../../../main/core/engine/engine-slot.ts';
+import { syncHandlers } from '../../../main/core/ipc/handlers/sync-handlers.ts';
 import type { SessionService, Workspace } from '../../../main/core/session/session-service.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
@@ -77,15 +78,16 @@ describe('the engine slot', () => {
     announce(workspace);
     await expect(slot.settled()).resolves.toBeUndefined();
     expect(errors).toEqual(['sync engine not started']);
-    const refused = slot.handlers['sync:now']({} as never);
+    const handlers = syncHandlers(slot);
+    const refused = handlers['sync:now']({});
     await expect(refused).rejects.toBeInstanceOf(CoreError);
     await expect(refused).rejects.toThrow('Sign in to a server first.');
 
     faulty.state.failing = false;
     announce(workspace);
     await slot.settled();
-    await expect(slot.handlers['sync:now']({} as never)).resolves.toEqual({});
-    expect((await slot.handlers['status:get']()).connection).toBe('online');
+    await expect(handlers['sync:now']({})).resolves.toEqual({});
+    expect((await handlers['status:get']({})).connection).toBe('online');
     await slot.stop();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { outboxKind, type OutboxKind } from '../../../shared/model/outbox.ts';
-import type { Database } from '../store/database.ts';
-import { statement } from '../store/statement-cache.ts';
+import type { Database } from './database.ts';
+import { statement } from './statement-cache.ts';
 import { payloadSchemas, type Payload } from './outbox-payloads.ts';
 
 export type OutboxState = 'pending' | 'in-flight' | 'failed';

@@ -1,6 +1,8 @@
 import type { ApiContact, ApiConversation, ApiMessage } from '../api/messaging-api.ts';
-import type { Database } from '../store/database.ts';
-import { statement } from '../store/statement-cache.ts';
+import type { ChangeBatch } from '../events/change-batch.ts';
+import type { Database } from './database.ts';
+import { dropConversationEntries } from './outbox-entries.ts';
+import { statement } from './statement-cache.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -133,6 +135,13 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
     $raw: raw,
   });
   return existing ? 'updated' : 'inserted';
+}
+
+/** A conversation the server no longer has: drop it, its messages and its pending writes. */
+export function removeConversation(db: Database, id: string, batch: ChangeBatch): number {
+  deleteConversationRows(db, id);
+  batch.removedConversation(id);
+  return dropConversationEntries(db, id);
 }
 
 /** Removes a conversation with everything local that hangs off it (outbox entries excepted). */

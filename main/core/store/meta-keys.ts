@@ -1,5 +1,5 @@
-import type { Database } from '../store/database.ts';
-import { statement } from '../store/statement-cache.ts';
+import type { Database } from './database.ts';
+import { statement } from './statement-cache.ts';
 
 /** Small durable values: `meta` for what we learned about the account, `sync_state` for progress. */
 type KeyTable = 'meta' | 'sync_state';

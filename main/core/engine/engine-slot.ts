@@ -2,35 +2,12 @@ import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import { CoreError } from '../errors/core-error.ts';
-import { outboxHandlers } from '../ipc/handlers/outbox-handlers.ts';
-import { syncHandlers } from '../ipc/handlers/sync-handlers.ts';
-import { writeHandlers } from '../ipc/handlers/write-handlers.ts';
-import type { Handlers } from '../ipc/router.ts';
-import { counts } from '../outbox/outbox-store.ts';
+import { counts } from '../store/outbox-entries.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import type { Activity, HostState } from '../sync/poller.ts';
-import { createSyncEngine, type SyncEngine } from '../sync/sync-engine.ts';
-import type { SessionService, Workspace } from './session-service.ts';
-
-const ENGINE_CHANNELS = [
-  'messages:send',
-  'messages:edit',
-  'messages:react',
-  'messages:delete',
-  'conversations:create',
-  'conversations:setPinned',
-  'conversations:setMuted',
-  'conversations:setArchived',
-  'conversations:delete',
-  'conversations:pinMessage',
-  'orders:messageCustomer',
-  'outbox:list',
-  'outbox:retry',
-  'outbox:discard',
-  'sync:now',
-] as const satisfies readonly (keyof Handlers)[];
-type EngineChannel = (typeof ENGINE_CHANNELS)[number];
+import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
+import type { SessionService, Workspace } from '../session/session-service.ts';
 
 /**
  * One sync engine per signed-in workspace: started when the session opens a
@@ -48,7 +25,6 @@ export function createEngineSlot(deps: {
   getSettings(): Settings;
 }) {
   let engine: SyncEngine | null = null;
-  let handlers: Pick<Handlers, EngineChannel> | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
   let host: HostState = { online: true, suspended: false };
   let switching: Promise<void> = Promise.resolve();
@@ -56,7 +32,6 @@ export function createEngineSlot(deps: {
   async function replace(workspace: Workspace | null): Promise<void> {
     const old = engine;
     engine = null;
-    handlers = null;
     await old?.stop();
     if (!workspace) return;
     const next = createSyncEngine({
@@ -73,7 +48,6 @@ export function createEngineSlot(deps: {
     next.setHostState(host);
     next.start();
     engine = next;
-    handlers = { ...writeHandlers(next), ...outboxHandlers(next), ...syncHandlers(next) };
   }
 
   deps.session.onWorkspace((workspace) => {
@@ -98,28 +72,22 @@ export function createEngineSlot(deps: {
     };
   };
 
-  const routed = Object.fromEntries(
-    ENGINE_CHANNELS.map((channel) => [
-      channel,
-      async (request: never) => {
-        await switching;
-        const handler = handlers?.[channel] as ((request: never) => Promise<unknown>) | undefined;
-        if (!handler) throw new CoreError('unauthorized', 'Sign in to a server first.');
-        return handler(request);
-      },
-    ]),
-  ) as unknown as Pick<Handlers, EngineChannel>;
-
   return {
-    handlers: {
-      ...routed,
-      'status:get': async () => engine?.status() ?? signedOutStatus(),
-      'app:activity': async (next) => {
-        activity = next;
-        engine?.setActivity(next);
-        return {};
-      },
-    } satisfies Pick<Handlers, EngineChannel | 'status:get' | 'app:activity'>,
+    /**
+     * The engine of the current workspace, once a switch under way has
+     * settled; signed out, the renderer is asked to sign in.
+     */
+    async current(): Promise<SyncEngine> {
+      await switching;
+      if (!engine) throw new CoreError('unauthorized', 'Sign in to a server first.');
+      return engine;
+    },
+    status: (): SyncStatus => engine?.status() ?? signedOutStatus(),
+    /** What the renderer reports (focus, open conversation); kept for the next engine too. */
+    setActivity(next: Activity): void {
+      activity = next;
+      engine?.setActivity(next);
+    },
     setHostState(state: Partial<HostState>): void {
       host = { ...host, ...state };
       engine?.setHostState(state);
@@ -132,3 +100,5 @@ export function createEngineSlot(deps: {
     },
   };
 }
+
+export type EngineSlot = ReturnType<typeof createEngineSlot>;

@@ -7,15 +7,15 @@ import { ChangeBatch } from '../events/change-batch.ts';
 import { discardEntry, retryEntry } from '../outbox/discard.ts';
 import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
 import { createOutboxRunner } from '../outbox/outbox-runner.ts';
-import { counts } from '../outbox/outbox-store.ts';
+import { counts } from '../store/outbox-entries.ts';
 import { listOutbox } from '../outbox/outbox-view.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
-import { readInitialProgress, runInitialSync } from './initial-sync.ts';
-import { announceIncoming } from './incoming-notifications.ts';
-import { isLocalId, recentlyActive } from './records.ts';
-import { createPoller, type Activity, type HostState } from './poller.ts';
+import { readInitialProgress, runInitialSync } from '../sync/initial-sync.ts';
+import { announceIncoming } from '../sync/incoming-notifications.ts';
+import { isLocalId, recentlyActive } from '../store/record-upserts.ts';
+import { createPoller, type Activity, type HostState } from '../sync/poller.ts';
 import {
   conversationGone,
   pollRecentMessages,
@@ -23,7 +23,7 @@ import {
   refreshConversations,
   type RoundResult,
   type SyncContext,
-} from './sync-steps.ts';
+} from '../sync/sync-steps.ts';
 
 export interface SyncEngineDeps {
   db: Database;
