@@ -12,14 +12,14 @@ import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
 import { writeHandlers } from './ipc/handlers/write-handlers.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
-import { createDemoWorkspace } from './session/demo-workspace.ts';
+import { createDemoWorkspace } from './demo/demo-workspace.ts';
 import { createEngineSlot } from './engine/engine-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
 import { createActivityStore } from './webhooks/activity-store.ts';
-import { createDemoFeed } from './webhooks/demo-feed.ts';
+import { createDemoFeed } from './demo/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
 
@@ -71,6 +71,7 @@ export function createCore(deps: CoreDeps): Core {
       vault: deps.vault,
       log: deps.log,
       feed: createDemoFeed(activityDeps),
+      services: deps.demo,
     }),
     log: deps.log,
     emit: bus.emit,

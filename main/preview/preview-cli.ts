@@ -69,6 +69,7 @@ async function main() {
     notifier: recordingNotifier(),
     openExternal: async (url) => log.info('would open in the system browser', { url }),
     log,
+    demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
   });
   await openWorkspace(core, values['base-url'], log);
   await core.start();

@@ -47,6 +47,7 @@ if (!app.requestSingleInstanceLock()) {
       notifier: electronNotifier(showWindow),
       openExternal: (url) => shell.openExternal(url),
       log,
+      demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
     });
     // The window opens at once and reads what is local; starting the workspace
     // (the demo sandbox on first run) and syncing follow as events.

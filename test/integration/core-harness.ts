@@ -20,6 +20,7 @@ export function plainNodeDeps(dataDir: string, overrides: Partial<CoreDeps> = {}
     notifier: recordingNotifier(),
     openExternal: async () => {},
     log: silentLogger,
+    demo: () => import('../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
     ...overrides,
   };
 }

@@ -58,6 +58,50 @@ export const systemClock: Clock = {
   },
 };
 
+/**
+ * The services behind the demo workspace: a messaging server and a catalogue
+ * service of its own (the embedded sandbox, in every host). The host passes a
+ * loader that imports them on demand, so a launch that never opens the demo
+ * never loads them; the core never imports them.
+ */
+export type DemoServicesLoader = () => Promise<DemoServices>;
+
+export interface DemoServices {
+  start(options: DemoStartOptions): Promise<RunningDemo>;
+  /** Deletes what `start` keeps under `dataDir`, so the next start seeds a fresh workspace. */
+  erase(dataDir: string): Promise<void>;
+}
+
+export interface DemoStartOptions {
+  /** The app's data directory, where the services keep their data (it survives restarts). */
+  dataDir: string;
+  /** The demo's own token (from the vault) that its messaging server accepts. */
+  token: string;
+  /** The demo's own secret its catalogue signs deliveries with. */
+  webhookSecret: string;
+  /**
+   * The certificate of the core's demo receiver, which the catalogue must
+   * trust; null when that receiver could not start (the demo then has no activity).
+   */
+  trustCa: string | null;
+  log: Logger;
+}
+
+export interface RunningDemo {
+  /** The messaging server, spoken to as any server is, with the demo's token. */
+  messagingUrl: string;
+  /** The demo's source of catalogue activity. */
+  catalogue: DemoCatalogue;
+  close(): Promise<void>;
+}
+
+export interface DemoCatalogue {
+  /** Delivers every event type to this URL from now on, and to no other. */
+  deliverTo(notificationUrl: string): Promise<void>;
+  /** Makes one event of each type happen now; answers their notification ids. */
+  emit(types: readonly string[]): Promise<string[]>;
+}
+
 export interface CoreDeps {
   /** Where the local database and generated certificates live (Electron's userData in the app). */
   dataDir: string;
@@ -67,5 +111,7 @@ export interface CoreDeps {
   /** Opens a vetted http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
   log: Logger;
+  /** The demo workspace's services, imported only when the demo workspace is opened. */
+  demo: DemoServicesLoader;
   clock?: Clock;
 }

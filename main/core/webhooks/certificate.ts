@@ -1,7 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { generate } from 'selfsigned';
 
 export interface ReceiverCertificate {
   /** PEM; what a reverse proxy or the catalogue sandbox is told to trust. */
@@ -52,6 +51,8 @@ export async function selfSignedCertificate(
   );
   if (existing !== null && typeof existing !== 'string') return existing;
 
+  // Loaded here, not at launch: most launches reuse the stored pair or never start a receiver.
+  const { generate } = await import('selfsigned');
   const pems = await generate([{ name: 'commonName', value: 'Parley webhook receiver' }], {
     keySize: 2048,
     algorithm: 'sha256',

@@ -1,4 +1,9 @@
-/** The nine event types of the catalogue-and-order service, in the spec's order. */
+/**
+ * The nine event types of the catalogue-and-order service, in the spec's order.
+ * The app's own list (shared/model/settings.ts) is kept apart on purpose: the
+ * sandbox implements the spec independently, so a slip in the client's copy
+ * cannot hide behind the sandbox.
+ */
 export const EVENT_TYPES = [
   'product.created',
   'product.updated',

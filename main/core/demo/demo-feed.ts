@@ -1,21 +1,13 @@
 import { join } from 'node:path';
-import { z } from 'zod';
-import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
-import { createCatalogueClient } from '../api/catalogue-client.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { createActivityStore } from './activity-store.ts';
-import { createWebhookReceiver, type ReceiverDeps } from './receiver.ts';
+import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
+import type { DemoCatalogue } from '../ports/ports.ts';
+import { createActivityStore } from '../webhooks/activity-store.ts';
+import { createWebhookReceiver, type ReceiverDeps } from '../webhooks/receiver.ts';
 
 /** The vault entry the demo's deliveries are signed and verified with. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
 const PATH = '/demo/catalogue';
-const CALL_TIMEOUT_MS = 5_000;
-
-export interface DemoCatalogueService {
-  /** The embedded sandbox, which plays the catalogue-and-order service too. */
-  baseUrl: string;
-  token: string;
-}
 
 /**
  * The demo workspace's catalogue activity, over the same path a real service
@@ -30,20 +22,14 @@ export interface DemoFeed {
    */
   listen(): Promise<{ trustCa: string }>;
   /**
-   * Registers the receiver for every event type with the demo service,
-   * dropping registrations an earlier run left for another port, and makes one
-   * event of each type happen when the demo has no activity yet.
+   * Has the demo's catalogue deliver every event type to the receiver, and
+   * makes one event of each type happen when the demo has no activity yet.
    */
-  subscribe(service: DemoCatalogueService): Promise<void>;
+  subscribe(catalogue: DemoCatalogue): Promise<void>;
   stop(): Promise<void>;
   /** Deletes the demo's activity; the next subscribe seeds it afresh. */
   clear(): void;
 }
-
-const registrations = z.object({
-  data: z.array(z.object({ id: z.string(), notificationUrl: z.string() })),
-});
-const emittedEvent = z.object({ id: z.string() });
 
 export function createDemoFeed(
   deps: Omit<ReceiverDeps, 'secretName' | 'source' | 'isNews'>,
@@ -66,28 +52,13 @@ export function createDemoFeed(
       return { trustCa: await receiver.certificatePem() };
     },
 
-    async subscribe(service) {
+    async subscribe(catalogue) {
       if (url === null) throw new Error('the demo receiver is not listening');
-      const notificationUrl = url;
-      const call = serviceCaller(service);
-      const { data } = registrations.parse(await call('GET', '/v1/webhooks'));
-      for (const stale of data.filter((entry) => entry.notificationUrl !== notificationUrl)) {
-        await call('DELETE', `/v1/webhooks/${encodeURIComponent(stale.id)}`);
-      }
-      if (!data.some((entry) => entry.notificationUrl === notificationUrl)) {
-        await createCatalogueClient({
-          baseUrl: service.baseUrl,
-          getToken: async () => service.token,
-          log: deps.log,
-        }).registerWebhook({ notificationUrl, events: [...CATALOGUE_EVENT_TYPES] });
-      }
+      await catalogue.deliverTo(url);
       if (activity.count('demo') > 0) return;
       seeding.begin();
       try {
-        const emitted = await Promise.all(
-          CATALOGUE_EVENT_TYPES.map((type) => call('POST', '/_sandbox/events', { type })),
-        );
-        seeding.expect(emitted.map((answer) => emittedEvent.parse(answer).id));
+        seeding.expect(await catalogue.emit(CATALOGUE_EVENT_TYPES));
       } catch (error) {
         seeding.end();
         throw error;
@@ -103,26 +74,6 @@ export function createDemoFeed(
     clear() {
       activity.clear('demo');
     },
-  };
-}
-
-/** Plain calls to the embedded sandbox's own routes, which the app's API clients do not cover. */
-function serviceCaller(service: DemoCatalogueService) {
-  return async (method: string, path: string, body?: object): Promise<unknown> => {
-    const response = await fetch(new URL(path, service.baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${service.token}`,
-        ...(body && { 'content-type': 'application/json' }),
-      },
-      body: body && JSON.stringify(body),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new Error(`the demo service answered ${method} ${path} with ${response.status}`);
-    }
-    return text === '' ? null : JSON.parse(text);
   };
 }
 

@@ -1,0 +1,100 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { EVENT_TYPES } from './catalogue/event-types.ts';
+import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+
+/**
+ * The sandbox as the services behind the app's demo workspace. Hosts hand
+ * this module to the core with a dynamic import(), so the sandbox (Fastify
+ * and all) is loaded only when the demo workspace is opened. It imports
+ * nothing of the core: its shape matches the core's DemoServices port, and
+ * the host's wiring is where the compiler checks that.
+ */
+const DEMO_USER = 'you';
+const CALL_TIMEOUT_MS = 5_000;
+
+interface DemoLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+const dataFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.db');
+
+async function erase(dataDir: string): Promise<void> {
+  for (const suffix of ['', '-wal', '-shm']) {
+    await rm(`${dataFileIn(dataDir)}${suffix}`, { force: true });
+  }
+}
+
+async function start(options: {
+  dataDir: string;
+  token: string;
+  webhookSecret: string;
+  trustCa: string | null;
+  log: DemoLog;
+}) {
+  const sandboxOptions: SandboxOptions = {
+    port: 0,
+    demo: true,
+    dataFile: dataFileIn(options.dataDir),
+    users: [{ contactId: DEMO_USER, token: options.token }],
+    log: () => {},
+    webhookSecret: options.webhookSecret,
+    ...(options.trustCa !== null && { trustCa: options.trustCa, simulate: true }),
+  };
+  const sandbox = await startSandbox(sandboxOptions).catch(async (error: unknown) => {
+    // Demo data is disposable: a file an older or newer build wrote is replaced, not a dead end.
+    if (!(error instanceof SandboxDataError)) throw error;
+    options.log.warn('demo workspace data was unusable; starting a fresh one', {
+      error: error.message,
+    });
+    await erase(options.dataDir);
+    return startSandbox(sandboxOptions);
+  });
+  const call = serviceCaller(sandbox, options.token);
+  return {
+    messagingUrl: sandbox.url,
+    catalogue: {
+      /** Registers the URL for every event type, dropping what an earlier run left for another port. */
+      async deliverTo(notificationUrl: string): Promise<void> {
+        const { data } = (await call('GET', '/v1/webhooks')) as {
+          data: { id: string; notificationUrl: string }[];
+        };
+        for (const stale of data.filter((entry) => entry.notificationUrl !== notificationUrl)) {
+          await call('DELETE', `/v1/webhooks/${encodeURIComponent(stale.id)}`);
+        }
+        if (!data.some((entry) => entry.notificationUrl === notificationUrl)) {
+          await call('POST', '/v1/webhooks', { notificationUrl, events: [...EVENT_TYPES] });
+        }
+      },
+      async emit(types: readonly string[]): Promise<string[]> {
+        const emitted = await Promise.all(
+          types.map((type) => call('POST', '/_sandbox/events', { type })),
+        );
+        return emitted.map((answer) => (answer as { id: string }).id);
+      },
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+/** Plain calls to the sandbox's own routes: it shares no request code with the app's API clients. */
+function serviceCaller(sandbox: Sandbox, token: string) {
+  return async (method: string, path: string, body?: object): Promise<unknown> => {
+    const response = await fetch(new URL(path, sandbox.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body && { 'content-type': 'application/json' }),
+      },
+      body: body && JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`the demo service answered ${method} ${path} with ${response.status}`);
+    }
+    return text === '' ? null : JSON.parse(text);
+  };
+}
+
+export const embeddedDemo = { start, erase };
