@@ -5,6 +5,7 @@ import type { MessageView } from '../../shared/model/message.ts';
 import { describeError } from '../ipc/errors.ts';
 import { call, IpcFailure } from '../ipc/parley.ts';
 import { boundWindow, mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
+import { isLocalId } from '../../shared/model/local-id.ts';
 
 const PAGE = 50;
 /** The most messages held at once: a few pages around the viewport, whatever the thread's length. */
@@ -303,7 +304,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         const page = await call('messages:page', {
           conversationId,
           limit: REFRESH_SPAN,
-          ...(center && !center.id.startsWith('local_') && !threadViewport.atEnd
+          ...(center && !isLocalId(center.id) && !threadViewport.atEnd
             ? { around: center.id }
             : {}),
         });
@@ -347,14 +348,14 @@ export const useThread = create<ThreadState>()((set, get) => {
     seenToEnd() {
       const { items, hasAfter, unseenNew } = get();
       if (hasAfter) return;
-      newestSeenId = items.findLast((m) => !m.id.startsWith('local_'))?.id ?? newestSeenId;
+      newestSeenId = items.findLast((m) => !isLocalId(m.id))?.id ?? newestSeenId;
       if (unseenNew > 0) set({ unseenNew: 0 });
     },
 
     /** Debounced, so scrolling through a backlog sends one read mark, not hundreds. */
     markSeen(message) {
       const { conversationId } = get();
-      if (!conversationId || message.id.startsWith('local_')) return;
+      if (!conversationId || isLocalId(message.id)) return;
       // The local read marker decides what is unread, not the server's read_at.
       if (message.createdAt <= markedUpTo) return;
       markedUpTo = message.createdAt;

@@ -38,7 +38,7 @@ export const sender = z.object({
 });
 
 export const messageView = z.object({
-  /** The server id once known; a local id (prefix `local_`) while the send is pending. */
+  /** The server id once known; a local id (local-id.ts) while the send is pending. */
   id,
   conversationId: id,
   sender,

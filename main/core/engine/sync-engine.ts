@@ -14,7 +14,8 @@ import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { readInitialProgress, runInitialSync } from '../sync/initial-sync.ts';
 import { announceIncoming } from '../sync/incoming-notifications.ts';
-import { isLocalId, recentlyActive } from '../store/record-upserts.ts';
+import { recentlyActive } from '../store/record-upserts.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 import { createPoller, type Activity, type HostState } from '../sync/poller.ts';
 import {
   conversationGone,

@@ -4,12 +4,14 @@ import { CoreError, notFound } from '../errors/core-error.ts';
 import type { Reactions } from '../api/messaging-api.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { deleteConversationRows, isLocalId } from '../store/record-upserts.ts';
+import { deleteConversationRows } from '../store/record-upserts.ts';
 import { readSelf, UNKNOWN_SELF } from '../store/self-identity.ts';
 import type { MessageSnapshot } from '../store/outbox-payloads.ts';
 import { enqueue } from '../store/outbox-entries.ts';
 import { dropUnsentCreation } from './unsent.ts';
 import { statement } from '../store/statement-cache.ts';
+import { isLocalIdSql } from '../store/local-id-sql.ts';
+import { isLocalId, LOCAL_ID_PREFIX } from '../../../shared/model/local-id.ts';
 
 /**
  * Every user write: applied to the local database and recorded in the outbox
@@ -67,7 +69,7 @@ export function createLocalWrites(db: Database, now: () => number) {
     send(input: { conversationId: string; text: string; attachments: unknown[] }) {
       return write((batch) => {
         conversation(input.conversationId);
-        const localId = `local_${randomUUID()}`;
+        const localId = `${LOCAL_ID_PREFIX}${randomUUID()}`;
         const at = now();
         statement(
           db,
@@ -293,10 +295,10 @@ export function createLocalWrites(db: Database, now: () => number) {
         const existing = statement(
           db,
           `SELECT id FROM conversations WHERE ${column} = ?
-             ORDER BY (id LIKE 'local\\_%' ESCAPE '\\'), sort_at DESC LIMIT 1`,
+             ORDER BY (${isLocalIdSql('id')}), sort_at DESC LIMIT 1`,
         ).get(value) as { id: string } | undefined;
         if (existing) return existing.id;
-        const localId = `local_${randomUUID()}`;
+        const localId = `${LOCAL_ID_PREFIX}${randomUUID()}`;
         const at = now();
         statement(
           db,

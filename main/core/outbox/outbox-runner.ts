@@ -3,7 +3,8 @@ import { ChangeBatch } from '../events/change-batch.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { backoffDelay, WRITE_BACKOFF } from '../api/backoff.ts';
-import { isLocalId, removeConversation } from '../store/record-upserts.ts';
+import { removeConversation } from '../store/record-upserts.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 import { classifyFailure, messageOf, retryAfterOf } from './failure-kind.ts';
 import {

@@ -3,6 +3,7 @@ import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Database } from './database.ts';
 import { dropConversationEntries } from './outbox-entries.ts';
 import { statement } from './statement-cache.ts';
+import { isLocalIdSql } from './local-id-sql.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -157,10 +158,6 @@ export function deleteConversationRows(db: Database, conversationId: string): st
   return messageIds;
 }
 
-export function isLocalId(id: string): boolean {
-  return id.startsWith('local_');
-}
-
 /**
  * The conversations most recently active. Server times may have a resolution
  * of a second, so a changed last_active_at alone can miss a message that came
@@ -170,7 +167,7 @@ export function recentlyActive(db: Database, count = 5): string[] {
   return (
     statement(
       db,
-      `SELECT id FROM conversations WHERE id NOT LIKE 'local\\_%' ESCAPE '\\'
+      `SELECT id FROM conversations WHERE NOT ${isLocalIdSql('id')}
          ORDER BY sort_at DESC LIMIT ?`,
     ).all(count) as { id: string }[]
   ).map((row) => row.id);

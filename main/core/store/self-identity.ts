@@ -3,6 +3,7 @@ import { recomputeConversationDerived } from './conversation-derived.ts';
 import type { Database } from './database.ts';
 import { readKey, writeKey } from './meta-keys.ts';
 import { statement } from './statement-cache.ts';
+import { isLocalIdSql } from './local-id-sql.ts';
 
 /** Who the signed-in user is, as far as sync has learned it (`meta` keys). */
 export interface SelfIdentity {
@@ -34,7 +35,7 @@ export function learnSelf(db: Database, contact: ApiContact): boolean {
     contact.id,
     UNKNOWN_SELF,
   );
-  statement(db, `UPDATE messages SET own = (sender_id = ? OR id LIKE 'local\\_%' ESCAPE '\\')`).run(
+  statement(db, `UPDATE messages SET own = (sender_id = ? OR ${isLocalIdSql('id')})`).run(
     contact.id,
   );
   const ids = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];

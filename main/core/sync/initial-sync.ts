@@ -5,6 +5,7 @@ import { readKey, writeKey } from '../store/meta-keys.ts';
 import { reconcileConversations } from './reconciler.ts';
 import { PAGE_SIZE, storeMessages, type RoundResult, type SyncContext } from './sync-steps.ts';
 import { statement } from '../store/statement-cache.ts';
+import { isLocalIdSql } from '../store/local-id-sql.ts';
 
 /**
  * The first sync of an account, page by page. Progress (phase, cursor, pages,
@@ -152,7 +153,7 @@ function currentConversation(ctx: SyncContext, progress: InitialSyncProgress): s
   return (
     statement(
       ctx.db,
-      `SELECT id FROM conversations WHERE id > ? AND id NOT LIKE 'local\\_%' ESCAPE '\\'
+      `SELECT id FROM conversations WHERE id > ? AND NOT ${isLocalIdSql('id')}
          ORDER BY id LIMIT 1`,
     ).get(progress.lastConversationId ?? '') as { id: string } | undefined
   )?.id;

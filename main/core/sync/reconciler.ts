@@ -3,8 +3,8 @@ import type { ChangeBatch } from '../events/change-batch.ts';
 import { pendingTargets } from '../store/outbox-entries.ts';
 import { recomputeConversationDerived } from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 import {
-  isLocalId,
   removeConversation,
   upsertContact,
   upsertConversation,

@@ -8,6 +8,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const MAX_ROWS = 8;
 
@@ -94,9 +95,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   const editLastOwn = () => {
-    const own = useThread
-      .getState()
-      .items.findLast((m) => m.own && !m.id.startsWith('local_') && m.text);
+    const own = useThread.getState().items.findLast((m) => m.own && !isLocalId(m.id) && m.text);
     if (own) setEditing({ id: own.id, text: own.text });
   };
 

@@ -16,6 +16,7 @@ import { MenuButton, MenuPopup, type MenuEntry } from '../common/menu.tsx';
 import { Attachments } from './attachments.tsx';
 import { MessageText } from './message-text.tsx';
 import { QUICK_REACTIONS, Reactions } from './reactions.tsx';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 function StateMark({ message }: { message: MessageView }) {
   if (message.state === 'pending') {
@@ -72,7 +73,7 @@ function ReactButton({ message }: { message: MessageView }) {
 }
 
 function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
-  const confirmed = !message.id.startsWith('local_');
+  const confirmed = !isLocalId(message.id);
   const entries: MenuEntry[] = [];
   if (confirmed) {
     entries.push({

@@ -6,6 +6,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MessageItem } from './message-item.tsx';
 import { threadRows, type ThreadRow } from './thread-rows.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const AT_END_PX = 48;
 /** Room above and below the rows for the "loading" line while more can be fetched that way. */
@@ -135,7 +136,7 @@ export function MessageList() {
     threadViewport.atEnd = atEnd;
     if (atEnd) seenToEnd();
     if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
-    const newest = onScreen.findLast((row) => !row.key.startsWith('local_'))?.message;
+    const newest = onScreen.findLast((row) => !isLocalId(row.key))?.message;
     if (newest && document.visibilityState === 'visible' && document.hasFocus()) {
       markSeen(newest);
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { tempDir } from '../sync/harness.ts';
 import { runCli } from './cli-process.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const alice = { contactId: 'alice', token: 'token-alice-0001' };
 const bob = { contactId: 'bob', token: 'token-bob-0002' };
@@ -29,7 +30,7 @@ describe('the headless CLI', () => {
     expect(created.code).toBe(0);
     const conversation = JSON.parse(created.stdout) as { state: string; id: string };
     expect(conversation.state).toBe('done');
-    expect(conversation.id.startsWith('local_')).toBe(false);
+    expect(isLocalId(conversation.id)).toBe(false);
 
     const sent = JSON.parse(
       (await cli(['--json', 'send', conversation.id, 'hello from the cli'])).stdout,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const ROUNDS_OF_TRAFFIC = 120;
 
@@ -60,7 +61,7 @@ describe('the outbox under failures', () => {
       .prepare('SELECT id, text FROM messages ORDER BY created_at, id')
       .all() as { id: string; text: string }[];
     expect(local.map((m) => m.text)).toEqual(texts);
-    expect(local.every((m) => !m.id.startsWith('local_'))).toBe(true);
+    expect(local.every((m) => !isLocalId(m.id))).toBe(true);
   });
 
   it('loses and duplicates nothing while the server fails, stalls and drops connections', async () => {

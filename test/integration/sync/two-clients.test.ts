@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { messageTexts, settle, startClient, tempDir, type TestClient } from './harness.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const users = [
   { contactId: 'alice', token: 'token-alice-0001' },
@@ -60,7 +61,7 @@ describe('two clients as two sandbox users', () => {
     const serverId = (
       alice.db.prepare('SELECT conversation_id AS id FROM messages').get() as { id: string }
     ).id;
-    expect(serverId.startsWith('local_')).toBe(false);
+    expect(isLocalId(serverId)).toBe(false);
 
     await settle(bob);
     bob.engine.setActivity({ focused: true, visible: true, openConversationId: serverId });
