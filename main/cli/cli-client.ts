@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
 import { DEFAULT_SETTINGS } from '../../shared/model/settings.ts';
 import { createMessagingClient } from '../core/api/messaging-client.ts';
-import { consoleLogger, recordingNotifier } from '../core/ports/node-adapters.ts';
+import { consoleLogger, silentNotifier } from '../core/ports/node-adapters.ts';
 import { systemClock } from '../core/ports/ports.ts';
 import { openDatabase, type Database } from '../core/store/database.ts';
 import { readKey, writeKey } from '../core/store/meta-keys.ts';
@@ -47,7 +47,7 @@ export function openCliClient(options: {
     clock: systemClock,
     log,
     emit: (event) => listeners.forEach((listener) => listener(event)),
-    notifier: recordingNotifier(),
+    notifier: silentNotifier,
     getSettings: () => DEFAULT_SETTINGS,
   });
   return {

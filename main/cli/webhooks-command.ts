@@ -6,10 +6,10 @@ import {
   DEFAULT_SETTINGS,
   type Settings,
 } from '../../shared/model/settings.ts';
-import { consoleLogger, memoryVault, recordingNotifier } from '../core/ports/node-adapters.ts';
+import { consoleLogger, memoryVault, silentNotifier } from '../core/ports/node-adapters.ts';
 import { openDatabase, type Database } from '../core/store/database.ts';
 import { describeActivity } from '../core/webhooks/activity-notifications.ts';
-import { createActivityStore } from '../core/webhooks/activity-store.ts';
+import { createActivityLog } from '../core/webhooks/activity-log.ts';
 import { selfSignedCertificatePath } from '../core/webhooks/certificate.ts';
 import { createWebhookReceiver } from '../core/webhooks/receiver.ts';
 import { registerWebhook } from '../core/webhooks/registration.ts';
@@ -177,7 +177,7 @@ async function listen(args: string[], io: CommandIo): Promise<number> {
       if (event.type !== 'activity') return;
       for (const item of event.items) io.stdout.write(`received: ${item.type} ${item.id}\n`);
     },
-    notifier: recordingNotifier(),
+    notifier: silentNotifier,
     getSettings: () => quietSettings,
   });
   try {
@@ -220,10 +220,10 @@ function events(args: string[], io: CommandIo): number {
   });
   const db: Database = openDatabase(resolve(values['data-dir'], 'parley.db'));
   try {
-    const store = createActivityStore(db);
+    const activity = createActivityLog(db);
     const items = [];
     for (let offset = 0; ; offset += 200) {
-      const page = store.list({ offset, limit: 200 });
+      const page = activity.list({ offset, limit: 200 });
       items.push(...page.items);
       if (items.length >= page.total || page.items.length === 0) break;
     }

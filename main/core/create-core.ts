@@ -18,7 +18,7 @@ import { createSessionService, type SessionService } from './session/session-ser
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
-import { createActivityStore } from './webhooks/activity-store.ts';
+import { createActivityLog } from './webhooks/activity-log.ts';
 import { createDemoFeed } from './demo/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
@@ -47,7 +47,7 @@ export function createCore(deps: CoreDeps): Core {
     deps.log.error('event listener failed', { error: String(error) }),
   );
   const db = openDatabase(join(deps.dataDir, 'parley.db'));
-  const settings = createSettingsService(deps.store, deps.log);
+  const settings = createSettingsService(deps.preferences, deps.log);
   // The user's receiver and the demo's feed differ only in secret, source and certificate folder.
   const activityDeps = {
     db,
@@ -65,7 +65,7 @@ export function createCore(deps: CoreDeps): Core {
   const session = createSessionService({
     db,
     vault: deps.vault,
-    store: deps.store,
+    preferences: deps.preferences,
     demo: createDemoWorkspace({
       dataDir: deps.dataDir,
       vault: deps.vault,
@@ -93,7 +93,7 @@ export function createCore(deps: CoreDeps): Core {
     ...syncHandlers(engines),
     ...settingsHandlers(settings, deps.vault),
     ...linksHandlers(deps.openExternal),
-    ...activityHandlers(createActivityStore(db)),
+    ...activityHandlers(createActivityLog(db)),
     ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
     ...storeReadHandlers(db, { clock, emit: bus.emit }),
   };

@@ -65,7 +65,7 @@ async function main() {
   const core = createCore({
     dataDir,
     vault: fileVault(dataDir),
-    store: confStore(dataDir),
+    preferences: confStore(dataDir),
     notifier: recordingNotifier(),
     openExternal: async (url) => log.info('would open in the system browser', { url }),
     log,

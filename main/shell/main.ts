@@ -43,7 +43,7 @@ if (!app.requestSingleInstanceLock()) {
     core = createCore({
       dataDir: app.getPath('userData'),
       vault: safeStorageVault(store, log),
-      store: electronStoreKv(store),
+      preferences: electronStoreKv(store),
       notifier: electronNotifier(showWindow),
       openExternal: (url) => shell.openExternal(url),
       log,

@@ -16,7 +16,7 @@ export function plainNodeDeps(dataDir: string, overrides: Partial<CoreDeps> = {}
   return {
     dataDir,
     vault: memoryVault(),
-    store: confStore(dataDir),
+    preferences: confStore(dataDir),
     notifier: recordingNotifier(),
     openExternal: async () => {},
     log: silentLogger,

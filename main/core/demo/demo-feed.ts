@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import type { DemoCatalogue } from '../ports/ports.ts';
-import { createActivityStore } from '../webhooks/activity-store.ts';
+import { createActivityLog } from '../webhooks/activity-log.ts';
 import { createWebhookReceiver, type ReceiverDeps } from '../webhooks/receiver.ts';
 
 /** The vault entry the demo's deliveries are signed and verified with. */
@@ -43,7 +43,7 @@ export function createDemoFeed(
     // Its own self-signed pair: generating it never races the user's receiver.
     dataDir: join(deps.dataDir, 'demo-receiver'),
   });
-  const activity = createActivityStore(deps.db);
+  const activity = createActivityLog(deps.db);
   let url: string | null = null;
 
   return {

@@ -54,16 +54,17 @@ export interface OutboxRunner {
   flush(): Promise<void>;
 }
 
-/**
- * Replays the outbox: per conversation strictly in order, conversations side
- * by side. Transient failures wait with backoff (honouring Retry-After),
- * permanent ones are marked failed for the user to retry or discard.
- */
+/** What the user reads on a write that failed for good: the server no longer has its target. */
 const GONE_MESSAGES = {
   'create-conversation': 'The server does not know that contact or group',
   'pin-message': 'The server no longer has that message or conversation',
 };
 
+/**
+ * Replays the outbox: per conversation strictly in order, conversations side
+ * by side. Transient failures wait with backoff (honouring Retry-After),
+ * permanent ones are marked failed for the user to retry or discard.
+ */
 export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   const { db, api, clock, log } = deps;
   const concurrency = deps.concurrency ?? 4;

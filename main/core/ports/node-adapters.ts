@@ -83,6 +83,9 @@ export function recordingNotifier(): Notifier & {
   return notifier;
 }
 
+/** A terminal shows no desktop notifications: the CLI's notifier. */
+export const silentNotifier: Notifier = { notify() {}, setBadgeCount() {} };
+
 /** One JSON line per entry on stderr; fields never include secrets (callers pass ids, not tokens). */
 export function consoleLogger(prefix = 'parley', quiet = false): Logger {
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {

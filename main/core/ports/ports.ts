@@ -106,7 +106,8 @@ export interface CoreDeps {
   /** Where the local database and generated certificates live (Electron's userData in the app). */
   dataDir: string;
   vault: SecretVault;
-  store: KeyValueStore;
+  /** Settings and the last session, as small key/value pairs (not the database). */
+  preferences: KeyValueStore;
   notifier: Notifier;
   /** Opens a vetted http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;

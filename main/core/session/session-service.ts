@@ -54,18 +54,18 @@ export interface SessionService {
 export function createSessionService(deps: {
   db: Database;
   vault: SecretVault;
-  store: KeyValueStore;
+  preferences: KeyValueStore;
   demo: DemoWorkspace;
   log: Logger;
   emit(event: CoreEvent): void;
 }): SessionService {
-  const { db, vault, store, demo, log } = deps;
+  const { db, vault, preferences, demo, log } = deps;
   const listeners = new Set<(workspace: Workspace | null) => void>();
   let current: Workspace | null = null;
   let state: Session['state'] = 'signed-out';
 
   const stored = (): StoredSession | null => {
-    const value = store.get(SESSION_KEY) as StoredSession | undefined;
+    const value = preferences.get(SESSION_KEY) as StoredSession | undefined;
     return value && typeof value === 'object' && 'mode' in value ? value : null;
   };
 
@@ -158,7 +158,7 @@ export function createSessionService(deps: {
       if (current) return;
       const saved = stored() ?? { mode: 'demo' };
       if (saved.mode === 'demo') {
-        store.set(SESSION_KEY, saved);
+        preferences.set(SESSION_KEY, saved);
         await activateDemo();
       } else if (saved.mode === 'server') {
         if (await vault.get('messaging-token')) {
@@ -176,7 +176,7 @@ export function createSessionService(deps: {
       assertCanSwitchTo(baseUrl);
       await leave();
       await vault.set('messaging-token', token);
-      store.set(SESSION_KEY, { mode: 'server', baseUrl } satisfies StoredSession);
+      preferences.set(SESSION_KEY, { mode: 'server', baseUrl } satisfies StoredSession);
       activateServer(baseUrl);
       log.info('signed in', { baseUrl });
       return session();
@@ -186,7 +186,7 @@ export function createSessionService(deps: {
       const wasDemo = current?.demo ?? false;
       await leave();
       await vault.delete('messaging-token');
-      store.set(SESSION_KEY, { mode: 'signed-out' } satisfies StoredSession);
+      preferences.set(SESSION_KEY, { mode: 'signed-out' } satisfies StoredSession);
       state = 'signed-out';
       if (clearData) {
         clearLocalData(db);
@@ -199,7 +199,7 @@ export function createSessionService(deps: {
     async useDemo() {
       assertCanSwitchTo(DEMO_ACCOUNT);
       publish(null);
-      store.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
+      preferences.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
       await activateDemo();
       return session();
     },
@@ -208,7 +208,7 @@ export function createSessionService(deps: {
       await leave();
       await demo.reset();
       clearLocalData(db);
-      store.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
+      preferences.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
       await activateDemo();
       return session();
     },

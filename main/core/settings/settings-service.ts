@@ -16,16 +16,16 @@ export interface SettingsService {
 }
 
 /**
- * Settings live in the host's key/value store (electron-store in the app).
+ * Settings live in the host's key/value preferences (electron-store in the app).
  * A stored value that no longer validates, say after a downgrade, falls back
  * to the defaults for that section rather than breaking start-up.
  */
-export function createSettingsService(store: KeyValueStore, log: Logger): SettingsService {
+export function createSettingsService(preferences: KeyValueStore, log: Logger): SettingsService {
   const listeners = new Set<(settings: Settings) => void>();
   let current = load();
 
   function load(): Settings {
-    const stored = store.get(KEY);
+    const stored = preferences.get(KEY);
     const merged = mergeSettings(
       DEFAULT_SETTINGS,
       isRecord(stored) ? (stored as SettingsPatch) : {},
@@ -42,7 +42,7 @@ export function createSettingsService(store: KeyValueStore, log: Logger): Settin
     get: () => current,
     update(patch) {
       current = settingsSchema.parse(mergeSettings(current, patch));
-      store.set(KEY, current);
+      preferences.set(KEY, current);
       for (const listener of listeners) listener(current);
       return current;
     },

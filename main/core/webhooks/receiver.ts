@@ -14,7 +14,7 @@ import {
 } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
-import { createActivityStore, type ActivitySource } from './activity-store.ts';
+import { createActivityLog, type ActivitySource } from './activity-log.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
 import { parseEnvelope, type Envelope } from './envelope.ts';
 import { isValidSignature } from './signature.ts';
@@ -83,7 +83,7 @@ interface Answer {
  */
 export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   const clock = deps.clock ?? systemClock;
-  const activity = createActivityStore(deps.db);
+  const activity = createActivityLog(deps.db);
   const secretName = deps.secretName ?? 'webhook-secret';
   const source = deps.source ?? 'catalogue';
   let server: Server | null = null;

@@ -25,7 +25,7 @@ export interface ActivityPage {
   unseen: number;
 }
 
-export interface ActivityStore {
+export interface ActivityLog {
   /**
    * Stores a notification unless its id is already stored (then null: a
    * retried delivery). Returns the stored item first, followed by any later
@@ -69,7 +69,7 @@ interface ActivityRow {
   changes: string;
 }
 
-export function createActivityStore(db: Database): ActivityStore {
+export function createActivityLog(db: Database): ActivityLog {
   const insert = db.prepare(`
     INSERT INTO activity
       (id, type, timestamp, occurred_at, received_at, product_ean, payload, source)

@@ -1,16 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
-import {
-  createActivityStore,
-  type ActivityStore,
-} from '../../../main/core/webhooks/activity-store.ts';
+import { createActivityLog, type ActivityLog } from '../../../main/core/webhooks/activity-log.ts';
 import type { Envelope } from '../../../main/core/webhooks/envelope.ts';
 
 let db: Database;
-let store: ActivityStore;
+let log: ActivityLog;
 beforeEach(() => {
   db = openDatabase(':memory:');
-  store = createActivityStore(db);
+  log = createActivityLog(db);
 });
 
 const at = (minute: number) => `2025-03-01T10:${String(minute).padStart(2, '0')}:00Z`;
@@ -36,36 +33,36 @@ const envelope = (
   payload,
 });
 
-describe('activity store', () => {
+describe('activity log', () => {
   it('lists newest first by when events happened, with total and unseen', () => {
-    store.record(envelope('a', 'order.created', 1, { number: '1' }), 1);
-    store.record(envelope('c', 'order.updated', 3, { number: '1' }), 2);
-    store.record(envelope('b', 'invoice.created', 2, { id: 'i' }), 3);
+    log.record(envelope('a', 'order.created', 1, { number: '1' }), 1);
+    log.record(envelope('c', 'order.updated', 3, { number: '1' }), 2);
+    log.record(envelope('b', 'invoice.created', 2, { id: 'i' }), 3);
 
-    const page = store.list({ offset: 0, limit: 2 });
+    const page = log.list({ offset: 0, limit: 2 });
     expect(page.items.map((item) => item.id)).toEqual(['c', 'b']);
     expect(page).toMatchObject({ total: 3, unseen: 3 });
-    expect(store.list({ offset: 2, limit: 2 }).items.map((item) => item.id)).toEqual(['a']);
+    expect(log.list({ offset: 2, limit: 2 }).items.map((item) => item.id)).toEqual(['a']);
   });
 
   it('filters by event type', () => {
-    store.record(envelope('a', 'order.created', 1, {}), 1);
-    store.record(envelope('b', 'invoice.created', 2, {}), 2);
-    store.record(envelope('c', 'shipment.created', 3, {}), 3);
+    log.record(envelope('a', 'order.created', 1, {}), 1);
+    log.record(envelope('b', 'invoice.created', 2, {}), 2);
+    log.record(envelope('c', 'shipment.created', 3, {}), 3);
 
-    const page = store.list({ types: ['order.created', 'shipment.created'], offset: 0, limit: 50 });
+    const page = log.list({ types: ['order.created', 'shipment.created'], offset: 0, limit: 50 });
     expect(page.items.map((item) => item.id)).toEqual(['c', 'a']);
     expect(page.total).toBe(2);
-    expect(store.list({ types: [], offset: 0, limit: 50 }).total).toBe(0);
+    expect(log.list({ types: [], offset: 0, limit: 50 }).total).toBe(0);
   });
 
   it('marks items seen, and counts only the ones that changed', () => {
-    store.record(envelope('a', 'order.created', 1, {}), 1);
-    store.record(envelope('b', 'order.created', 2, {}), 2);
+    log.record(envelope('a', 'order.created', 1, {}), 1);
+    log.record(envelope('b', 'order.created', 2, {}), 2);
 
-    expect(store.markSeen(['a', 'unknown'])).toBe(1);
-    expect(store.markSeen(['a'])).toBe(0);
-    const page = store.list({ offset: 0, limit: 50 });
+    expect(log.markSeen(['a', 'unknown'])).toBe(1);
+    expect(log.markSeen(['a'])).toBe(0);
+    const page = log.list({ offset: 0, limit: 50 });
     expect(page.unseen).toBe(1);
     expect(page.items.map((item) => [item.id, item.seen])).toEqual([
       ['b', false],
@@ -74,9 +71,9 @@ describe('activity store', () => {
   });
 
   it('stores a notification id once: the retry returns null and changes nothing', () => {
-    expect(store.record(envelope('a', 'order.created', 1, { number: '1' }), 1)).toHaveLength(1);
-    expect(store.record(envelope('a', 'order.created', 1, { number: 'changed' }), 2)).toBeNull();
-    const page = store.list({ offset: 0, limit: 50 });
+    expect(log.record(envelope('a', 'order.created', 1, { number: '1' }), 1)).toHaveLength(1);
+    expect(log.record(envelope('a', 'order.created', 1, { number: 'changed' }), 2)).toBeNull();
+    const page = log.list({ offset: 0, limit: 50 });
     expect(page.total).toBe(1);
     expect(page.items[0]?.payload).toEqual({ number: '1' });
   });
@@ -86,7 +83,7 @@ describe('activity store', () => {
       CREATE TRIGGER refuse_poison BEFORE INSERT ON activity WHEN new.id = 'poison'
       BEGIN SELECT RAISE(ABORT, 'refused'); END;
     `);
-    const results = store.recordAll(
+    const results = log.recordAll(
       [
         envelope('a', 'order.created', 1, {}),
         envelope('poison', 'order.created', 2, {}),
@@ -98,29 +95,29 @@ describe('activity store', () => {
     expect(
       results.map((result) => (result instanceof Error ? 'error' : (result?.length ?? null))),
     ).toEqual([1, 'error', null, 1]);
-    expect(store.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(log.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['b', 'a']);
   });
 
   it('counts and clears one source, leaving the other', () => {
-    store.record(envelope('a', 'order.created', 1, {}), 1);
-    store.recordAll(
+    log.record(envelope('a', 'order.created', 1, {}), 1);
+    log.recordAll(
       [envelope('b', 'order.created', 2, {}), envelope('c', 'invoice.created', 3, {})],
       2,
       'demo',
     );
 
-    expect([store.count('catalogue'), store.count('demo')]).toEqual([1, 2]);
-    expect(store.clear('demo')).toBe(2);
-    expect(store.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['a']);
+    expect([log.count('catalogue'), log.count('demo')]).toEqual([1, 2]);
+    expect(log.clear('demo')).toBe(2);
+    expect(log.list({ offset: 0, limit: 50 }).items.map((item) => item.id)).toEqual(['a']);
   });
 
   it('keeps a timestamp it cannot parse, ordering that event by its arrival', () => {
-    store.record(envelope('a', 'order.created', 1, {}), Date.parse(at(0)));
-    store.record(
+    log.record(envelope('a', 'order.created', 1, {}), Date.parse(at(0)));
+    log.record(
       { id: 'b', type: 'order.created', timestamp: 'yesterday', payload: {} },
       Date.parse(at(5)),
     );
-    const page = store.list({ offset: 0, limit: 50 });
+    const page = log.list({ offset: 0, limit: 50 });
     expect(page.items.map((item) => [item.id, item.timestamp])).toEqual([
       ['b', 'yesterday'],
       ['a', at(1)],
@@ -130,8 +127,8 @@ describe('activity store', () => {
 
 describe('product changes since the last event for that EAN', () => {
   it('lists the fields that differ from the previous product event', () => {
-    store.record(envelope('p1', 'product.created', 1, product()), 1);
-    const [updated] = store.record(
+    log.record(envelope('p1', 'product.created', 1, product()), 1);
+    const [updated] = log.record(
       envelope(
         'p2',
         'product.updated',
@@ -147,12 +144,12 @@ describe('product changes since the last event for that EAN', () => {
   });
 
   it('compares with the same EAN only, and has no changes without an earlier event', () => {
-    store.record(envelope('p1', 'product.created', 1, product({ ean: 'other', price: '9.00' })), 1);
-    const [first] = store.record(
+    log.record(envelope('p1', 'product.created', 1, product({ ean: 'other', price: '9.00' })), 1);
+    const [first] = log.record(
       envelope('p2', 'product.updated', 2, product({ price: '2.15' })),
       2,
     )!;
-    const [second] = store.record(
+    const [second] = log.record(
       envelope('p3', 'product.updated', 3, product({ forSale: false })),
       3,
     )!;
@@ -164,9 +161,9 @@ describe('product changes since the last event for that EAN', () => {
   });
 
   it('compares within one source: the demo’s products never explain the user’s', () => {
-    store.record(envelope('p1', 'product.created', 1, product({ price: '9.00' })), 1, 'demo');
-    const [own] = store.record(envelope('p2', 'product.updated', 2, product()), 2)!;
-    const [demo] = store.record(
+    log.record(envelope('p1', 'product.created', 1, product({ price: '9.00' })), 1, 'demo');
+    const [own] = log.record(envelope('p2', 'product.updated', 2, product()), 2)!;
+    const [demo] = log.record(
       envelope('p3', 'product.updated', 3, product({ price: '8.00' })),
       3,
       'demo',
@@ -176,9 +173,9 @@ describe('product changes since the last event for that EAN', () => {
   });
 
   it('recomputes a later update when an earlier event arrives after it (a retried delivery)', () => {
-    store.record(envelope('p1', 'product.created', 1, product()), 1);
-    store.record(envelope('p3', 'product.updated', 3, product({ price: '3.00' })), 2);
-    const recorded = store.record(
+    log.record(envelope('p1', 'product.created', 1, product()), 1);
+    log.record(envelope('p3', 'product.updated', 3, product({ price: '3.00' })), 2);
+    const recorded = log.record(
       envelope('p2', 'product.updated', 2, product({ price: '2.00' })),
       3,
     )!;
@@ -187,18 +184,15 @@ describe('product changes since the last event for that EAN', () => {
       ['p2', [{ field: 'price', from: '1.95', to: '2.00' }]],
       ['p3', [{ field: 'price', from: '2.00', to: '3.00' }]],
     ]);
-    const stored = store.list({ types: ['product.updated'], offset: 0, limit: 50 }).items;
+    const stored = log.list({ types: ['product.updated'], offset: 0, limit: 50 }).items;
     expect(stored.find((item) => item.id === 'p3')?.changes).toEqual([
       { field: 'price', from: '2.00', to: '3.00' },
     ]);
   });
 
   it('leaves changes empty for other event types', () => {
-    store.record(envelope('p1', 'product.created', 1, product()), 1);
-    const [deleted] = store.record(
-      envelope('p2', 'product.deleted', 2, { ean: product().ean }),
-      2,
-    )!;
+    log.record(envelope('p1', 'product.created', 1, product()), 1);
+    const [deleted] = log.record(envelope('p2', 'product.deleted', 2, { ean: product().ean }), 2)!;
     expect(deleted?.changes).toEqual([]);
   });
 });
