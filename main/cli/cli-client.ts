@@ -1,12 +1,17 @@
 import { join, resolve } from 'node:path';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
 import { DEFAULT_SETTINGS } from '../../shared/model/settings.ts';
-import { createMessagingClient } from '../core/api/messaging-client.ts';
 import { consoleLogger, silentNotifier } from '../core/ports/node-adapters.ts';
 import { systemClock } from '../core/ports/ports.ts';
-import { openDatabase, type Database } from '../core/store/database.ts';
-import { readKey, writeKey } from '../core/store/meta-keys.ts';
-import { createSyncEngine, type SyncEngine } from '../core/engine/sync-engine.ts';
+import {
+  createMessagingClient,
+  openDatabase,
+  type Database,
+  readKey,
+  writeKey,
+  createSyncEngine,
+  type SyncEngine,
+} from '../core/headless.ts';
 
 export interface CliClient {
   db: Database;

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { CoreError } from '../core/errors/core-error.ts';
 import { CliUsageError, openCliClient, type CliClient } from './cli-client.ts';
 import { COMMANDS, syncFully, type Printed } from './messaging-commands.ts';
 import type { CommandIo } from './webhooks-command.ts';
+import { CoreError } from '../core/headless.ts';
 
 const USAGE = `usage: npm run cli -- [--base-url URL] [--data-dir DIR] [--json] [--verbose] <command>
 commands:

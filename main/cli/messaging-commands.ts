@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { conversationFilter } from '../../shared/model/conversation.ts';
-import { listConversations } from '../core/store/conversation-queries.ts';
-import { pageMessages } from '../core/store/message-queries.ts';
-import { searchMessages } from '../core/store/search-queries.ts';
-import { CoreError } from '../core/errors/core-error.ts';
 import { CliUsageError, type CliClient } from './cli-client.ts';
 import type { CommandIo } from './webhooks-command.ts';
+import { listConversations, pageMessages, searchMessages, CoreError } from '../core/headless.ts';
 
 interface CommandContext {
   client: CliClient;

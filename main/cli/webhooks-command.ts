@@ -7,12 +7,15 @@ import {
   type Settings,
 } from '../../shared/model/settings.ts';
 import { consoleLogger, memoryVault, silentNotifier } from '../core/ports/node-adapters.ts';
-import { openDatabase, type Database } from '../core/store/database.ts';
-import { describeActivity } from '../core/webhooks/activity-notifications.ts';
-import { createActivityLog } from '../core/webhooks/activity-log.ts';
-import { selfSignedCertificatePath } from '../core/webhooks/certificate.ts';
-import { createWebhookReceiver } from '../core/webhooks/receiver.ts';
-import { registerWebhook } from '../core/webhooks/registration.ts';
+import {
+  openDatabase,
+  type Database,
+  describeActivity,
+  createActivityLog,
+  selfSignedCertificatePath,
+  createWebhookReceiver,
+  registerWebhook,
+} from '../core/headless.ts';
 
 export interface CommandIo {
   stdout: { write(text: string): unknown };
