@@ -3,22 +3,142 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import layout from './lint/layout-imports.js';
 
-const electron = {
-  name: 'electron',
-  message:
-    'Only main/shell and main/preload may import electron: the core must run under plain Node.',
-};
-const electronStore = {
-  name: 'electron-store',
-  message:
-    'electron-store imports electron; the core gets settings through its KeyValueStore port.',
-};
+/** Electron, and electron-store, which imports it: only the shell and the preload run in Electron. */
+const ELECTRON = ['electron', 'electron-store'];
+/** What the product core runs on: shared/, Node, and these libraries; never Electron or the demo. */
+const CORE_PACKAGES = ['shared/**', 'node:*', 'zod', 'qs', 'conf', { lazy: 'selfsigned' }];
+/** How hosts reach the core: the whole core, its parts for a headless host, and the ports. */
+const CORE_ENTRIES = ['main/core/create-core.ts', 'main/core/headless.ts', 'main/core/ports/**'];
+/** The demo workspace's services, which a host hands to the core without loading them at launch. */
+const DEMO_SERVICES = { lazy: 'main/sandbox/embedded-demo.ts' };
+
+/**
+ * The core's own order, lowest first: a folder may import its own files and
+ * the folders of the layers below it, never a sibling in its own layer nor
+ * anything above. So the core has no cycles between its folders, by rule.
+ */
+const CORE_LAYERS = [
+  ['ports', 'errors', 'events'],
+  ['api'],
+  ['store', 'settings'],
+  ['sync', 'outbox', 'session', 'webhooks'],
+  ['engine', 'demo'],
+  ['ipc'],
+];
+const core = (folder) => `main/core/${folder}/**`;
+const coreLayerAreas = CORE_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => ({
+    name: `main/core/${folder}`,
+    files: [core(folder)],
+    allow: [core(folder), ...CORE_LAYERS.slice(0, index).flat().map(core), ...CORE_PACKAGES],
+  })),
+);
+
+/**
+ * The layout table of the README, as allow-lists: for each area, which
+ * folders and which packages it may import. The first area whose `files`
+ * matches a file is the one that applies.
+ */
+const LAYOUT = [
+  { name: 'shared', files: ['shared/**'], allow: ['shared/**', 'zod'] },
+  {
+    name: 'renderer',
+    files: ['renderer/**'],
+    allow: [
+      'renderer/**',
+      'shared/**',
+      'react',
+      'react-dom',
+      'zustand',
+      '@tanstack/react-virtual',
+      'big.js',
+    ],
+  },
+  {
+    name: 'main/preload',
+    files: ['main/preload/**'],
+    allow: ['main/preload/**', 'electron', 'shared/ipc/**'],
+  },
+  ...coreLayerAreas,
+  {
+    name: "the core's entries",
+    files: ['main/core/*.ts'],
+    allow: ['main/core/**', ...CORE_PACKAGES],
+  },
+  {
+    name: 'main/shell',
+    files: ['main/shell/**'],
+    allow: [
+      'main/shell/**',
+      ...CORE_ENTRIES,
+      'main/desktop/**',
+      'shared/**',
+      'node:*',
+      'electron',
+      'electron-store',
+      DEMO_SERVICES,
+    ],
+  },
+  {
+    name: 'main/desktop',
+    files: ['main/desktop/**'],
+    allow: ['main/desktop/**', 'shared/**', 'node:*', { packagesExcept: ELECTRON }],
+  },
+  {
+    name: 'main/preview',
+    files: ['main/preview/**'],
+    allow: [
+      'main/preview/**',
+      ...CORE_ENTRIES,
+      'shared/**',
+      'node:*',
+      'fastify',
+      '@fastify/static',
+      DEMO_SERVICES,
+    ],
+  },
+  {
+    name: 'main/cli',
+    files: ['main/cli/**'],
+    allow: ['main/cli/**', ...CORE_ENTRIES, 'shared/**', 'node:*'],
+  },
+  {
+    name: 'main/sandbox',
+    files: ['main/sandbox/**'],
+    allow: ['main/sandbox/**', 'node:*', 'fastify', '@fastify/formbody', 'qs', 'zod', 'big.js'],
+  },
+  {
+    name: 'main/relay',
+    files: ['main/relay/**'],
+    allow: [
+      'main/relay/**',
+      'main/webhook-protocol/**',
+      'shared/**',
+      'node:*',
+      { packagesExcept: ELECTRON },
+    ],
+  },
+  {
+    name: 'main/webhook-protocol',
+    files: ['main/webhook-protocol/**'],
+    allow: ['main/webhook-protocol/**', 'shared/**', 'node:*', 'zod'],
+  },
+  { name: 'test', files: ['test/**'], allow: ['**'] },
+  {
+    name: 'build and tool configuration',
+    files: ['*.config.ts', '*.config.js', 'lint/**'],
+    allow: ['**'],
+  },
+];
 
 /**
  * Where code may run decides what it may import (VS Code's layering, in small):
  * shared runs anywhere, the core and sandbox on Node, the shell and preload in
- * Electron, the renderer in a browser.
+ * Electron, the renderer in a browser. The layout rule holds the table above;
+ * import-x's no-cycle holds that no file reaches itself through its imports.
  */
 export default defineConfig(
   {
@@ -35,6 +155,7 @@ export default defineConfig(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { layout },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -48,76 +169,27 @@ export default defineConfig(
           message: 'Message text is text: no HTML injection path.',
         },
       ],
+      'layout/layout-imports': ['error', { areas: LAYOUT }],
     },
   },
   {
-    files: ['main/**/*.ts'],
-    ignores: ['main/shell/**', 'main/preload/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electron, electronStore],
-          patterns: [
-            {
-              group: ['**/shell/**', '**/preload/**', '**/renderer/**'],
-              message: 'The core never reaches into the shell or the renderer.',
-            },
-          ],
-        },
-      ],
+    files: ['main/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
     },
-  },
-  {
-    files: ['main/shell/**/*.ts', 'main/preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'main never imports the renderer.' }] },
-      ],
-    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['shared/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electron, electronStore],
-          patterns: [
-            { group: ['node:*'], message: 'shared/ runs in the renderer too: no Node modules.' },
-            {
-              group: ['**/main/**', '**/renderer/**'],
-              message: 'shared/ depends on nothing of the app.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electron, electronStore],
-          patterns: [
-            {
-              group: ['**/main/**'],
-              message: 'The renderer reaches the main process only through window.parley.',
-            },
-            {
-              group: ['node:*'],
-              message: 'The renderer runs in a sandboxed browser: no Node modules.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
 );
