@@ -9,13 +9,13 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { openSandboxDatabase } from '../../main/sandbox/store/database.ts';
 import { newId } from '../../main/sandbox/store/ids.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const CLI = resolve(import.meta.dirname, '../../main/sandbox/sandbox-cli.ts');
 const MESSAGES = Number(process.argv[2] ?? 1_000_000);
@@ -174,7 +174,7 @@ async function measure(file: string, seeded: Seeded, samples: number) {
   return results;
 }
 
-const directory = mkdtempSync(join(tmpdir(), 'parley-sandbox-bench-'));
+const directory = makeTempDir('parley-sandbox-bench-');
 try {
   const bigFile = join(directory, 'big.sqlite');
   const tinyFile = join(directory, 'tiny.sqlite');
@@ -211,5 +211,5 @@ try {
     `\nworst p99 with ${MESSAGES.toLocaleString('en')} messages: ${worst.toFixed(2)} ms (${worst < 20 ? 'meets' : 'misses'} the 20 ms target)`,
   );
 } finally {
-  rmSync(directory, { recursive: true, force: true });
+  removeTempDir(directory);
 }

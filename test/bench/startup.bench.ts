@@ -9,14 +9,15 @@
  */
 import { build, type Metafile } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { mainProcessBuild } from '../../esbuild.config.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const RUNS = Number(process.argv[2] ?? 15);
 const root = join(import.meta.dirname, '../..');
-const work = mkdtempSync(join(tmpdir(), 'parley-startup-bench-'));
+const work = makeTempDir('parley-startup-bench-');
 
 async function bundle(entry: string, name: string, splitting: boolean) {
   const outdir = join(work, name);
@@ -50,7 +51,7 @@ function launchSizes(metafile: Metafile, outdir: string) {
 function firstAnswerMs(bundlePath: string): number {
   const dataDir = mkdtempSync(join(work, 'data-'));
   const run = spawnSync(process.execPath, [bundlePath, dataDir], { encoding: 'utf8' });
-  rmSync(dataDir, { recursive: true, force: true });
+  removeTempDir(dataDir);
   const line = JSON.parse(run.stdout.trim()) as { firstAnswerMs: number; ok: boolean };
   if (run.status !== 0 || !line.ok) throw new Error(`the core host failed: ${run.stderr}`);
   return line.firstAnswerMs;
@@ -95,5 +96,5 @@ try {
         .join(' ')}\n`,
   );
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  removeTempDir(work);
 }

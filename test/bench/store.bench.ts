@@ -4,21 +4,16 @@
  * measured in the same run (the same query without its index, or a LIKE scan
  * for search). Run: npx node test/bench/store.bench.ts [messages]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConversationFilter } from '../../shared/model/conversation.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
 import { listConversations } from '../../main/core/store/conversation-queries.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
 import { pageMessages } from '../../main/core/store/message-queries.ts';
+import { upsertMessage } from '../../main/core/store/record-upserts.ts';
 import { searchMessages } from '../../main/core/store/search-queries.ts';
-import {
-  MESSAGE_UPSERT,
-  messageParams,
-  seedContact,
-  seedConversation,
-} from '../support/store-fixtures.ts';
+import { apiMessage, seedContact, seedConversation } from '../support/store-fixtures.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const MESSAGES = Number(process.argv[2] ?? 1_000_000);
 const CONVERSATIONS = 10_000;
@@ -98,7 +93,6 @@ function populate(db: Database): void {
 }
 
 function upsertMessages(db: Database, count: number, idOffset: number): number {
-  const upsert = db.prepare(MESSAGE_UPSERT);
   const start = performance.now();
   for (let from = 0; from < count; from += BATCH) {
     const touched = new Set<string>();
@@ -111,16 +105,18 @@ function upsertMessages(db: Database, count: number, idOffset: number): number {
             ? 'cv_0'
             : `cv_${1 + (Math.floor((number - BIG_THREAD) / 50) % (CONVERSATIONS - 1))}`;
         touched.add(conversationId);
-        upsert.run(
-          messageParams({
+        const own = number % 3 === 0;
+        upsertMessage(
+          db,
+          apiMessage({
             id: `msg_${number}`,
             conversationId,
             senderId: `ct_${number % CONTACTS}`,
-            own: number % 3 === 0,
             text: sentence(),
             reactions: number % 10 === 0 ? { '👍': [`user${number % CONTACTS}`] } : {},
             createdAt: 1_650_000_000_000 + number * 1_000,
           }),
+          own,
         );
       }
       for (const id of touched) recomputeConversationDerived(db, id);
@@ -129,7 +125,7 @@ function upsertMessages(db: Database, count: number, idOffset: number): number {
   return performance.now() - start;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'parley-store-bench-'));
+const dir = makeTempDir('parley-store-bench-');
 try {
   const db = openDatabase(join(dir, 'bench.db'));
   populate(db);
@@ -235,5 +231,5 @@ try {
   }
   db.close();
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 }

@@ -9,8 +9,7 @@
  *   against merely paging through the same lists without storing anything.
  * Run: npx node test/bench/sync.bench.ts [messages]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SETTINGS } from '../../shared/model/settings.ts';
@@ -23,6 +22,7 @@ import { createSyncEngine } from '../../main/core/engine/sync-engine.ts';
 import { startSandbox } from '../../main/sandbox/sandbox.ts';
 import { recordCalls } from '../integration/sync/harness.ts';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const MESSAGES = Number(process.argv[2] ?? 100_000);
 const USER = { contactId: 'you', token: 'bench-token-0001' };
@@ -177,7 +177,7 @@ async function initialSync(dir: string, conversations: number, messages: number)
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'parley-sync-bench-'));
+const dir = makeTempDir('parley-sync-bench-');
 try {
   console.log(`sync benchmark (load average ${loadavg()[0]?.toFixed(1)} on this machine)\n`);
   console.log(
@@ -203,5 +203,5 @@ try {
       `  (baseline, paging the same lists without storing: ${(s.pagingMs / 1000).toFixed(1)} s)`,
   );
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 }

@@ -9,9 +9,7 @@
  * Run: npx node test/bench/webhooks.bench.ts [deliveries] [concurrency]
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { DEFAULT_SETTINGS } from '../../shared/model/settings.ts';
@@ -23,6 +21,7 @@ import {
 import { openDatabase } from '../../main/core/store/database.ts';
 import { selfSignedCertificate } from '../../main/core/webhooks/certificate.ts';
 import { createWebhookReceiver } from '../../main/core/webhooks/receiver.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 interface Load {
   url: string;
@@ -51,7 +50,7 @@ if (isMainThread) {
 async function main() {
   const deliveriesCount = Number(process.argv[2] ?? 4_000);
   const concurrency = Number(process.argv[3] ?? 16);
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-webhooks-bench-'));
+  const dataDir = makeTempDir('parley-webhooks-bench-');
   try {
     const certificate = await selfSignedCertificate(dataDir, Date.now());
 
@@ -118,7 +117,7 @@ async function main() {
     baseline.closeAllConnections();
     baseline.close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
   }
 }
 

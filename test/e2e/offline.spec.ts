@@ -1,6 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   conversations,
@@ -12,6 +10,7 @@ import {
 } from '../support/parley-app.ts';
 import { freePort } from '../support/free-port.ts';
 import { startCommand, startPreview } from '../support/preview-process.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const TOKEN = 'e2e-offline-token';
 
@@ -27,7 +26,7 @@ function sandbox(port: number, data: string) {
 test('a message sent while the server is down waits, then is delivered once it is back', async ({
   page,
 }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'parley-offline-'));
+  const dir = makeTempDir('parley-offline-');
   const port = await freePort();
   let server = await sandbox(port, join(dir, 'sandbox.db'));
   process.env.PARLEY_TOKEN = TOKEN;
@@ -54,6 +53,6 @@ test('a message sent while the server is down waits, then is delivered once it i
   } finally {
     await preview.stop();
     await server.stop();
-    await rm(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createCore, type Core } from '../../main/core/create-core.ts';
 import {
   confStore,
@@ -10,6 +7,7 @@ import {
 } from '../../main/core/ports/node-adapters.ts';
 import type { CoreDeps } from '../../main/core/ports/ports.ts';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 /** The plain-Node ports the preview and CLI use, quiet, on `dataDir`; any of them replaced. */
 export function plainNodeDeps(dataDir: string, overrides: Partial<CoreDeps> = {}): CoreDeps {
@@ -32,7 +30,7 @@ export function startCore(): {
   events: CoreEvent[];
   close(): Promise<void>;
 } {
-  const dataDir = mkdtempSync(join(tmpdir(), 'parley-ipc-'));
+  const dataDir = makeTempDir('parley-ipc-');
   const core = createCore(
     plainNodeDeps(dataDir, { vault: memoryVault({ 'messaging-token': 'tok_secret' }) }),
   );
@@ -44,7 +42,7 @@ export function startCore(): {
     events,
     async close() {
       await core.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeTempDir(dataDir);
     },
   };
 }

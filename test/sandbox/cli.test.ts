@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const CLI = resolve(import.meta.dirname, '../../main/sandbox/sandbox-cli.ts');
 const children: ChildProcess[] = [];
@@ -79,7 +78,7 @@ describe('npm run sandbox', () => {
   });
 
   it('exits 1 with one line naming an unusable --data file and the way out, and no usage', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'parley-sandbox-cli-'));
+    const dir = makeTempDir('parley-sandbox-cli-');
     try {
       const dataFile = join(dir, 'newer.db');
       const db = new DatabaseSync(dataFile);
@@ -92,7 +91,7 @@ describe('npm run sandbox', () => {
       expect(stderr()).toContain('newer build');
       expect(stderr()).toContain('--data');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });

@@ -1,18 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxDataError, startSandbox } from '../../main/sandbox/sandbox.ts';
 import { ALICE, BOB, clientFor, open, sandbox } from './support.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 let dir: string;
 let dataFile: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'parley-sandbox-data-'));
+  dir = makeTempDir('parley-sandbox-data-');
   dataFile = join(dir, 'sandbox.db');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => removeTempDir(dir));
 
 /** Changes a closed data file directly, as another build would have left it. */
 function alter(sql: string) {

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientFor, sandbox, send, type Call } from './support.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const USER = { contactId: 'you', token: 'token-you' };
 
@@ -78,10 +77,10 @@ describe('demo workspace', () => {
 
   describe('in a data file', () => {
     let directory = '';
-    afterEach(() => rmSync(directory, { recursive: true, force: true }));
+    afterEach(() => removeTempDir(directory));
 
     it('survives a restart and is seeded only once', async () => {
-      directory = mkdtempSync(join(tmpdir(), 'parley-sandbox-'));
+      directory = makeTempDir('parley-sandbox-');
       const dataFile = join(directory, 'nested', 'sandbox.sqlite');
       const first = await sandbox({ users: [USER], demo: true, dataFile });
       const you = clientFor(first, USER.token);

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandbox } from './support.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const run = promisify(execFile);
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
@@ -26,8 +26,8 @@ function curlExamples(): { command: string; status: number }[] {
 }
 
 describe('the README’s curl examples', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'parley-readme-'));
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = makeTempDir('parley-readme-');
+  afterAll(() => removeTempDir(scratch));
 
   it('run against a sandbox started as the README says, each answering its status', async () => {
     const examples = curlExamples();

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { makeTempDir, removeTempDir } from './temp-dir.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -63,7 +62,7 @@ export async function startCommand(
 
 /** `npm run preview` minus the build (the test run builds the renderer once). */
 export async function startPreview(args: string[] = []) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'parley-preview-'));
+  const dataDir = makeTempDir('parley-preview-');
   const preview = await startCommand(
     'main/preview/preview-cli.ts',
     ['--data-dir', dataDir, ...args],
@@ -74,7 +73,7 @@ export async function startPreview(args: string[] = []) {
     dataDir,
     async stop() {
       await preview.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      removeTempDir(dataDir);
     },
   };
 }

@@ -1,9 +1,21 @@
+import type { OutboxKind } from '../../shared/model/outbox.ts';
+import type { ApiMessage, Reactions } from '../../main/core/api/messaging-api.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
+import { renameConversation } from '../../main/core/store/local-names.ts';
+import { writeKey } from '../../main/core/store/meta-keys.ts';
+import { enqueue, markFailed, markInFlight } from '../../main/core/store/outbox-entries.ts';
+import type { Payload } from '../../main/core/store/outbox-payloads.ts';
+import {
+  upsertContact,
+  upsertConversation,
+  upsertMessage,
+} from '../../main/core/store/record-upserts.ts';
 
 /**
- * Rows written the way sync and the outbox write them (same columns, same
- * upsert shape), so read tests exercise the data the app really holds.
+ * Test databases seeded through the writers sync and the outbox use (the
+ * record upserts, the outbox queue, the meta keys), so read tests exercise
+ * the rows the app really holds and follow any change to how it writes them.
  */
 
 export interface ConversationSeed {
@@ -12,7 +24,6 @@ export interface ConversationSeed {
   groupId?: string | null;
   isPinned?: boolean;
   isMuted?: boolean;
-  mutedUntil?: number | null;
   archivedAt?: number | null;
   lastActiveAt?: number | null;
   createdAt?: number;
@@ -42,109 +53,121 @@ export interface ContactSeed {
 }
 
 export interface OutboxSeed {
-  kind: string;
-  conversationId: string | null;
+  kind: keyof typeof SEED_PAYLOADS;
+  conversationId: string;
   targetId: string | null;
   state?: 'pending' | 'in-flight' | 'failed';
   error?: string | null;
 }
 
-export const MESSAGE_UPSERT = `
-  INSERT INTO messages
-    (id, conversation_id, sender_id, own, text, reactions, attachments, read_at, created_at, updated_at, raw)
-  VALUES
-    ($id, $conversationId, $senderId, $own, $text, $reactions, $attachments, $readAt, $createdAt, $updatedAt, $raw)
-  ON CONFLICT(id) DO UPDATE SET
-    text = excluded.text, reactions = excluded.reactions, attachments = excluded.attachments,
-    read_at = excluded.read_at, updated_at = excluded.updated_at, raw = excluded.raw`;
-
 export function memoryDatabase(): Database {
   return openDatabase(':memory:');
 }
 
+/**
+ * Stores a conversation as sync first sees it from the server; a local name
+ * is given as the user gives one. `readUpTo` is the server's `last_opened_at`,
+ * which a first sync takes as the read marker.
+ */
 export function seedConversation(db: Database, seed: ConversationSeed): void {
-  const createdAt = seed.createdAt ?? 1_000;
-  db.prepare(
-    `INSERT INTO conversations
-       (id, contact_id, group_id, is_pinned, is_muted, muted_until, is_archived, archived_at,
-        last_active_at, created_at, local_name, read_up_to, pinned_message_id, sort_at)
-     VALUES ($id, $contactId, $groupId, $isPinned, $isMuted, $mutedUntil, $isArchived, $archivedAt,
-        $lastActiveAt, $createdAt, $localName, $readUpTo, $pinnedMessageId, $createdAt)`,
-  ).run({
-    $id: seed.id,
-    $contactId: seed.contactId ?? null,
-    $groupId: seed.groupId ?? null,
-    $isPinned: seed.isPinned ? 1 : 0,
-    $isMuted: seed.isMuted ? 1 : 0,
-    $mutedUntil: seed.mutedUntil ?? null,
-    $isArchived: seed.archivedAt != null ? 1 : 0,
-    $archivedAt: seed.archivedAt ?? null,
-    $lastActiveAt: seed.lastActiveAt ?? null,
-    $createdAt: createdAt,
-    $localName: seed.localName ?? null,
-    $readUpTo: seed.readUpTo ?? 0,
-    $pinnedMessageId: seed.pinnedMessageId ?? null,
-  });
+  upsertConversation(
+    db,
+    {
+      id: seed.id,
+      contactId: seed.contactId ?? null,
+      groupId: seed.groupId ?? null,
+      pinnedMessageId: seed.pinnedMessageId ?? null,
+      isPinned: seed.isPinned ?? false,
+      isMuted: seed.isMuted ?? false,
+      lastActiveAt: seed.lastActiveAt ?? null,
+      lastOpenedAt: seed.readUpTo ?? null,
+      createdAt: seed.createdAt ?? 1_000,
+      archivedAt: seed.archivedAt ?? null,
+      raw: { id: seed.id },
+    },
+    false,
+  );
+  if (seed.localName != null) renameConversation(db, seed.id, seed.localName);
   recomputeConversationDerived(db, seed.id);
 }
 
 export function seedContact(db: Database, seed: ContactSeed): void {
-  db.prepare(
-    `INSERT INTO contacts (id, username, avatar_url, seen_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET username = excluded.username, avatar_url = excluded.avatar_url`,
-  ).run(seed.id, seed.username, seed.avatarUrl ?? null, seed.seenAt ?? 1_000);
+  upsertContact(
+    db,
+    {
+      id: seed.id,
+      username: seed.username,
+      phoneNumber: null,
+      avatarUrl: seed.avatarUrl ?? null,
+      lastActiveAt: null,
+      createdAt: null,
+    },
+    seed.seenAt ?? 1_000,
+  );
 }
 
-export function messageParams(seed: MessageSeed): Record<string, string | number | null> {
+/** A seed as the server's record of it; only the sender's id is stored with a message. */
+export function apiMessage(seed: MessageSeed): ApiMessage {
   return {
-    $id: seed.id,
-    $conversationId: seed.conversationId,
-    $senderId: seed.senderId,
-    $own: seed.own ? 1 : 0,
-    $text: seed.text ?? '',
-    $reactions: JSON.stringify(seed.reactions ?? {}),
-    $attachments: JSON.stringify(seed.attachments ?? []),
-    $readAt: seed.readAt ?? null,
-    $createdAt: seed.createdAt,
-    $updatedAt: seed.updatedAt ?? null,
-    $raw: '{}',
+    id: seed.id,
+    conversationId: seed.conversationId,
+    contact: {
+      id: seed.senderId,
+      username: seed.senderId,
+      phoneNumber: null,
+      avatarUrl: null,
+      lastActiveAt: null,
+      createdAt: null,
+    },
+    message: seed.text ?? '',
+    reactions: (seed.reactions ?? {}) as Reactions,
+    attachments: (seed.attachments ?? []) as unknown[],
+    readAt: seed.readAt ?? null,
+    createdAt: seed.createdAt,
+    updatedAt: seed.updatedAt ?? null,
+    raw: { id: seed.id, conversation_id: seed.conversationId, message: seed.text ?? '' },
   };
 }
 
 /** Upserts messages and recomputes their conversations, in one transaction, as a sync round does. */
 export function seedMessages(db: Database, seeds: MessageSeed[]): void {
-  const upsert = db.prepare(MESSAGE_UPSERT);
   transaction(db, () => {
-    for (const seed of seeds) upsert.run(messageParams(seed));
+    for (const seed of seeds) upsertMessage(db, apiMessage(seed), seed.own ?? false);
     for (const id of new Set(seeds.map((seed) => seed.conversationId))) {
       recomputeConversationDerived(db, id);
     }
   });
 }
 
+/** A valid payload of each kind the tests queue; what it says does not matter to the reads. */
+const SEED_PAYLOADS = {
+  send: { text: 'seeded', attachments: [], firstAttemptAt: null },
+  edit: { text: 'seeded', previous: 'before', previousUpdatedAt: null },
+  react: { reaction: 'like', add: true, as: null, previous: {} },
+  pin: { pinned: true },
+  mute: { muted: true, previousUntil: null },
+} satisfies { [K in OutboxKind]?: Payload<K> };
+
+/** Queues a write as the outbox does, then moves it to the state the test needs. */
 export function seedOutbox(db: Database, seed: OutboxSeed): number {
-  const result = db
-    .prepare(
-      `INSERT INTO outbox (kind, conversation_id, target_id, payload, idempotency_key, state, error, created_at)
-       VALUES (?, ?, ?, '{}', ?, ?, ?, 1000)`,
-    )
-    .run(
-      seed.kind,
-      seed.conversationId,
-      seed.targetId,
-      crypto.randomUUID(),
-      seed.state ?? 'pending',
-      seed.error ?? null,
-    );
-  return Number(result.lastInsertRowid);
+  const id = enqueue(
+    db,
+    {
+      kind: seed.kind,
+      conversationId: seed.conversationId,
+      targetId: seed.targetId,
+      payload: SEED_PAYLOADS[seed.kind],
+    },
+    1_000,
+  );
+  if (seed.state === 'in-flight') markInFlight(db, id);
+  if (seed.state === 'failed') markFailed(db, id, seed.error ?? 'seeded failure');
+  return id;
 }
 
 export function setSelf(db: Database, contactId: string, username: string): void {
-  const put = db.prepare(
-    `INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  );
-  put.run('self_contact_id', contactId);
-  put.run('self_username', username);
+  writeKey(db, 'meta', 'self_contact_id', contactId);
+  writeKey(db, 'meta', 'self_username', username);
 }
 
 /** Every row of every table, in a stable order: equal dumps mean nothing was written. */

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   ApiContact,
@@ -22,6 +21,7 @@ import { learnSelf } from '../../main/core/store/self-identity.ts';
 import { startSandbox } from '../../main/sandbox/sandbox.ts';
 import { openSandboxDatabase } from '../../main/sandbox/store/database.ts';
 import { newId } from '../../main/sandbox/store/ids.ts';
+import { makeTempDir, removeTempDir } from './temp-dir.ts';
 
 /**
  * A signed-in workspace for the UI benchmark: the same conversations and
@@ -197,7 +197,7 @@ export async function seedUiBenchWorkspace(options: {
   conversations: number;
   threadMessages: number;
 }): Promise<UiBenchWorkspace> {
-  const dir = await mkdtemp(join(tmpdir(), 'parley-ui-bench-'));
+  const dir = makeTempDir('parley-ui-bench-');
   const dataDir = join(dir, 'data');
   await mkdir(dataDir);
   const plan = { ...options, now: Math.floor(Date.now() / 1000) - 60 };
@@ -228,7 +228,7 @@ export async function seedUiBenchWorkspace(options: {
     otherTitle: contactName(1),
     async close() {
       await sandbox.close();
-      await rm(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     },
   };
 }

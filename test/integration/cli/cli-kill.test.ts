@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
-import { serverMessages, startClient, tempDir } from '../sync/harness.ts';
+import { serverMessages, startClient } from '../sync/harness.ts';
 import { runCli, spawnCli } from './cli-process.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const alice = { contactId: 'alice', token: 'token-alice-0001' };
 const bob = { contactId: 'bob', token: 'token-bob-0002' };

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
-import { tempDir } from '../sync/harness.ts';
 import { runCli } from './cli-process.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const alice = { contactId: 'alice', token: 'token-alice-0001' };
 const bob = { contactId: 'bob', token: 'token-bob-0002' };

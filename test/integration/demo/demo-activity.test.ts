@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
@@ -11,11 +10,12 @@ import { memoryVault, recordingNotifier } from '../../../main/core/ports/node-ad
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES, DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 const USER_SECRET = 'the-users-own-webhook-secret';
 const SEEDING_TIMEOUT_MS = 15_000;
 
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
@@ -31,7 +31,7 @@ interface Started {
 }
 
 async function startCore(): Promise<Started> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'parley-demo-'));
+  const dataDir = makeTempDir('parley-demo-');
   const vault = memoryVault({ 'webhook-secret': USER_SECRET });
   const notifier = recordingNotifier();
   const core = createCore(plainNodeDeps(dataDir, { vault, notifier }));
@@ -39,7 +39,7 @@ async function startCore(): Promise<Started> {
   core.onEvent((event) => {
     if (event.type === 'activity') started.announced.push(...event.items.map((item) => item.id));
   });
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => removeTempDir(dataDir));
   cleanups.push(async () => {
     if (!started.stopped) await core.stop();
   });

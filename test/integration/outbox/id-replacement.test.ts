@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markInFlight, updatePayload } from '../../../main/core/store/outbox-entries.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
-import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';
+import { serverMessages, settle, startClient, type TestClient } from '../sync/harness.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const users = [
   { contactId: 'alice', token: 'token-alice-0001' },
@@ -28,7 +29,7 @@ describe('local ids once the server confirms', () => {
   let client: TestClient;
 
   beforeEach(async () => {
-    dir = tempDir();
+    dir = tempDir('parley-sync-');
     sandbox = await startSandbox({ users, dataFile: join(dir.path, 'server.db') });
   });
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
-import { serverMessages, settle, startClient, tempDir, type TestClient } from '../sync/harness.ts';
+import { serverMessages, settle, startClient, type TestClient } from '../sync/harness.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const ROUNDS_OF_TRAFFIC = 120;
 
@@ -18,7 +19,7 @@ describe('the outbox under failures', () => {
   let conversationId: string;
 
   beforeEach(async () => {
-    dir = tempDir();
+    dir = tempDir('parley-sync-');
     sandbox = await startSandbox({ users, dataFile: join(dir.path, 'server.db') });
     client = startClient({
       url: sandbox.url,

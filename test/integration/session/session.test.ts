@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
@@ -7,8 +6,9 @@ import { plainNodeDeps } from '../core-harness.ts';
 import { memoryVault } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
@@ -16,11 +16,11 @@ afterEach(async () => {
 async function startCore(
   prepare: (dataDir: string) => Promise<void> = async () => {},
 ): Promise<{ core: Core; vault: SecretVault; dataDir: string }> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'parley-session-'));
+  const dataDir = makeTempDir('parley-session-');
   await prepare(dataDir);
   const vault = memoryVault();
   const core = createCore(plainNodeDeps(dataDir, { vault }));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => removeTempDir(dataDir));
   cleanups.push(() => core.stop());
   await core.start();
   return { core, vault, dataDir };

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.ts';
@@ -9,11 +7,6 @@ import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-a
 import { systemClock, type Clock, type Logger } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { createSyncEngine, type SyncEngine } from '../../../main/core/engine/sync-engine.ts';
-
-export function tempDir(prefix = 'parley-sync-'): { path: string; remove(): void } {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
-}
 
 export interface TestClient {
   db: Database;

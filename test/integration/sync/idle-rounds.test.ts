@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
-import { manualClock } from '../../unit/sync/manual-clock.ts';
-import { recordCalls, startClient, tempDir, type TestClient } from './harness.ts';
+import { manualClock } from '../../support/manual-clock.ts';
+import { recordCalls, startClient, type TestClient } from './harness.ts';
 import { seedSandbox } from './sandbox-seed.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const ALICE = { contactId: 'alice', token: 'token-alice-0001' };
 const POLLING = { ...DEFAULT_SETTINGS.polling, focusedMs: 5_000, conversationsMs: 30_000 };
@@ -22,7 +23,7 @@ describe('polling rounds against the sandbox', () => {
   });
 
   async function start(token: string) {
-    dir = tempDir();
+    dir = tempDir('parley-sync-');
     const file = join(dir.path, 'server.db');
     // Every record at one timestamp: no page can show the server's list order.
     seedSandbox(file, {

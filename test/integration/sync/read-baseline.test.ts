@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/create-core.ts';
 import { plainNodeDeps } from '../core-harness.ts';
 import { startSandbox } from '../../../main/sandbox/sandbox.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
@@ -37,8 +35,8 @@ it('a first sync counts as unread only what came after the user last opened the 
   await sleep(1_100);
   for (const text of ['four', 'five']) await send(text);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'parley-read-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const dataDir = makeTempDir('parley-read-');
+  cleanups.push(() => removeTempDir(dataDir));
   const core = createCore(plainNodeDeps(dataDir));
   cleanups.push(() => core.stop());
   await core.router.handle('session:signIn', { baseUrl: server.url, token: 'ada-token' });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
-import { messageTexts, settle, startClient, tempDir, type TestClient } from './harness.ts';
+import { messageTexts, settle, startClient, type TestClient } from './harness.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 
 const users = [
   { contactId: 'alice', token: 'token-alice-0001' },
@@ -17,7 +18,7 @@ describe('two clients as two sandbox users', () => {
 
   beforeEach(async () => {
     sandbox = await startSandbox({ users });
-    dir = tempDir();
+    dir = tempDir('parley-sync-');
     alice = startClient({
       url: sandbox.url,
       token: users[0]!.token,

@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,16 +16,17 @@ import {
   type WebhookReceiver,
 } from '../../../main/core/webhooks/receiver.ts';
 import { deliver, notification, PATH, SECRET, signedDelivery } from './receiver-harness.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 let dataDir: string;
 const running: WebhookReceiver[] = [];
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-cert-'));
+  dataDir = makeTempDir('parley-webhooks-cert-');
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((receiver) => receiver.stop()));
-  await rm(dataDir, { recursive: true, force: true });
+  removeTempDir(dataDir);
 });
 
 function receiver(clock?: Clock): WebhookReceiver {

@@ -1,7 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request, type Agent } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.ts';
@@ -16,6 +14,7 @@ import {
   createWebhookReceiver,
   type WebhookReceiver,
 } from '../../../main/core/webhooks/receiver.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 export const SECRET = 'test-webhook-secret-0123456789';
 export const PATH = '/webhooks/catalogue';
@@ -127,7 +126,7 @@ export async function startReceiver(
   } = {},
 ): Promise<Harness> {
   const ownDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'parley-webhooks-')));
+  const dataDir = options.dataDir ?? makeTempDir('parley-webhooks-');
   const db = openDatabase(join(dataDir, 'parley.db'));
   const secret = options.secret === undefined ? SECRET : options.secret;
   const events: CoreEvent[] = [];
@@ -165,7 +164,7 @@ export async function startReceiver(
     async close() {
       await receiver.stop();
       db.close();
-      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+      if (ownDir) removeTempDir(dataDir);
     },
   });
 }

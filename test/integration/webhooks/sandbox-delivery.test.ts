@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
@@ -8,8 +5,9 @@ import { plainNodeDeps } from '../core-harness.ts';
 import type { Logger } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { SECRET, startReceiver } from './receiver-harness.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
-const cleanup: (() => Promise<void>)[] = [];
+const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
@@ -40,9 +38,9 @@ async function value<T>(core: Core, channel: string, request: unknown = {}): Pro
 
 describe('deliveries from the sandbox catalogue service over HTTPS', () => {
   it('registers through IPC, and stores each of the nine event types the service delivers', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-sandbox-'));
+    const dataDir = makeTempDir('parley-webhooks-sandbox-');
     const core = createCore(plainNodeDeps(dataDir));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    cleanup.push(() => removeTempDir(dataDir));
     cleanup.push(() => core.stop());
     core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
     await core.start();

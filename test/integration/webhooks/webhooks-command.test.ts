@@ -1,18 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runWebhooksCommand, type CommandIo } from '../../../main/cli/webhooks-command.ts';
 import { listenOnLoopback, type Listening } from '../../support/loopback.ts';
 import { deliver, notification, SECRET, signedDelivery } from './receiver-harness.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 let dataDir: string;
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-cli-'));
+  dataDir = makeTempDir('parley-webhooks-cli-');
 });
 afterEach(async () => {
-  await rm(dataDir, { recursive: true, force: true });
+  removeTempDir(dataDir);
 });
 
 function terminal(env: Record<string, string> = {}, signal?: AbortSignal) {

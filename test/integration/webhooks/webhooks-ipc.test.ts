@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { plainNodeDeps } from '../core-harness.ts';
 import { listenOnLoopback, type Listening } from '../../support/loopback.ts';
 import { deliver, notification, SECRET, sign, signedDelivery } from './receiver-harness.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 let dataDir: string;
 let core: Core;
@@ -26,7 +24,7 @@ async function value<T = Record<string, unknown>>(channel: string, request: unkn
 }
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'parley-webhooks-ipc-'));
+  dataDir = makeTempDir('parley-webhooks-ipc-');
   core = createCore(plainNodeDeps(dataDir));
   events = [];
   core.onEvent((event) => events.push(event));
@@ -37,7 +35,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await core.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  removeTempDir(dataDir);
   responses.length = 0;
 });
 

@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import {
@@ -9,9 +7,10 @@ import {
   startCatalogue,
   startReceiver,
 } from './support.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'parley-catalogue-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = makeTempDir('parley-catalogue-');
+afterAll(() => removeTempDir(dir));
 
 it('resumes pending retries after a restart on the same data file', async () => {
   const dataFile = join(dir, 'sandbox.db');

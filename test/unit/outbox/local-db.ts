@@ -1,7 +1,11 @@
-import { openDatabase, type Database } from '../../../main/core/store/database.ts';
-import { recomputeConversationDerived } from '../../../main/core/store/conversation-derived.ts';
 import { createLocalWrites } from '../../../main/core/outbox/local-writes.ts';
-import { writeKey } from '../../../main/core/store/meta-keys.ts';
+import type { Database } from '../../../main/core/store/database.ts';
+import {
+  memoryDatabase,
+  seedConversation,
+  seedMessages,
+  setSelf,
+} from '../../support/store-fixtures.ts';
 
 export const T0 = 1_700_000_000_000;
 
@@ -11,23 +15,42 @@ export const T0 = 1_700_000_000_000;
  * and msg_2 (alice's), msg_1 pinned; conv_2 archived with a timed mute.
  */
 export function localDb() {
-  const db = openDatabase(':memory:');
-  writeKey(db, 'meta', 'self_contact_id', 'alice');
-  writeKey(db, 'meta', 'self_username', 'alice');
-  db.exec(`
-    INSERT INTO conversations (id, contact_id, pinned_message_id, created_at, sort_at)
-      VALUES ('conv_1', 'bob', 'msg_1', ${T0 - 9_000}, 0);
-    INSERT INTO conversations (id, contact_id, is_muted, muted_until, is_archived, archived_at,
-      created_at, sort_at)
-      VALUES ('conv_2', 'cy', 1, ${T0 + 3_600_000}, 1, ${T0 - 5_000}, ${T0 - 9_000}, 0);
-    INSERT INTO messages (id, conversation_id, sender_id, own, text, reactions, attachments, created_at)
-      VALUES ('msg_1', 'conv_1', 'bob', 0, 'hello alice', '{"like":["cy"]}', '[]', ${T0 - 8_000});
-    INSERT INTO messages (id, conversation_id, sender_id, own, text, reactions, attachments, created_at)
-      VALUES ('msg_2', 'conv_1', 'alice', 1, 'hi bob', '{}',
-        '[{"name":"a.txt","url":"https://example.com/a.txt"}]', ${T0 - 7_000});
-  `);
-  recomputeConversationDerived(db, 'conv_1');
-  recomputeConversationDerived(db, 'conv_2');
+  const db = memoryDatabase();
+  setSelf(db, 'alice', 'alice');
+  seedConversation(db, {
+    id: 'conv_1',
+    contactId: 'bob',
+    pinnedMessageId: 'msg_1',
+    createdAt: T0 - 9_000,
+  });
+  seedConversation(db, {
+    id: 'conv_2',
+    contactId: 'cy',
+    isMuted: true,
+    archivedAt: T0 - 5_000,
+    createdAt: T0 - 9_000,
+  });
+  // A timed mute the server has confirmed: the end time is the app's own, never a server field.
+  db.prepare('UPDATE conversations SET muted_until = ? WHERE id = ?').run(T0 + 3_600_000, 'conv_2');
+  seedMessages(db, [
+    {
+      id: 'msg_1',
+      conversationId: 'conv_1',
+      senderId: 'bob',
+      text: 'hello alice',
+      reactions: { like: ['cy'] },
+      createdAt: T0 - 8_000,
+    },
+    {
+      id: 'msg_2',
+      conversationId: 'conv_1',
+      senderId: 'alice',
+      own: true,
+      text: 'hi bob',
+      attachments: [{ name: 'a.txt', url: 'https://example.com/a.txt' }],
+      createdAt: T0 - 7_000,
+    },
+  ]);
   let now = T0;
   const writes = createLocalWrites(db, () => now);
   return {

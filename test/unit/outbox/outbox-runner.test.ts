@@ -3,7 +3,7 @@ import { createMessagingClient } from '../../../main/core/api/messaging-client.t
 import { createOutboxRunner } from '../../../main/core/outbox/outbox-runner.ts';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { scriptedServersPerTest, type Scripted } from '../api/scripted-server.ts';
-import { manualClock } from '../sync/manual-clock.ts';
+import { manualClock } from '../../support/manual-clock.ts';
 import { localDb, T0 } from './local-db.ts';
 
 const startServer = scriptedServersPerTest();

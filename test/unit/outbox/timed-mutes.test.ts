@@ -5,7 +5,7 @@ import { createMessagingClient } from '../../../main/core/api/messaging-client.t
 import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import type { Database } from '../../../main/core/store/database.ts';
 import { createSyncEngine } from '../../../main/core/engine/sync-engine.ts';
-import { manualClock } from '../sync/manual-clock.ts';
+import { manualClock } from '../../support/manual-clock.ts';
 import { localDb, T0 } from './local-db.ts';
 
 /** An engine that never reaches a server: offline from the start, so writes only queue. */

@@ -1,8 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
@@ -25,12 +25,12 @@ interface Finding {
 describe('Electron security scan', () => {
   let staging = '';
   beforeAll(async () => {
-    staging = await mkdtemp(join(tmpdir(), 'parley-scan-'));
+    staging = makeTempDir('parley-scan-');
     await cp(join(ROOT, 'main/shell'), join(staging, 'shell'), { recursive: true });
     await cp(join(ROOT, 'main/preload'), join(staging, 'preload'), { recursive: true });
     await cp(join(ROOT, 'renderer/index.html'), join(staging, 'index.html'));
   });
-  afterAll(() => rm(staging, { recursive: true, force: true }));
+  afterAll(() => removeTempDir(staging));
 
   it('finds no misconfiguration in the shell, the preload or the page', async () => {
     const electronegativity = require('@doyensec/electronegativity');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.ts';
 import { createPoller, type RoundFailure } from '../../../main/core/sync/poller.ts';
-import { manualClock } from './manual-clock.ts';
+import { manualClock } from '../../support/manual-clock.ts';
 
 const POLLING: Settings['polling'] = {
   ...DEFAULT_SETTINGS.polling,

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../main/core/ports/ports.ts';
+import type { Clock } from '../../main/core/ports/ports.ts';
 
 /**
  * A Clock that moves only when told: `advance` fires every timer that falls
