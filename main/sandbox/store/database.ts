@@ -48,6 +48,7 @@ export function openSandboxDatabase(file: string = ':memory:'): SandboxDatabase 
     }
     return prepared;
   };
+  // The core's transaction() does the same; the sandbox keeps its own, as it shares no code with the app.
   const transaction = <T>(work: () => T): T => {
     if (db.isTransaction) return work();
     db.exec('BEGIN IMMEDIATE');
