@@ -1,5 +1,5 @@
 import type { OutboxKind } from '../../shared/model/outbox.ts';
-import type { ApiMessage, Reactions } from '../../main/core/api/messaging-api.ts';
+import type { ApiContact, ApiMessage, Reactions } from '../../main/core/api/messaging-api.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
 import { renameConversation } from '../../main/core/store/local-names.ts';
@@ -92,18 +92,12 @@ export function seedConversation(db: Database, seed: ConversationSeed): void {
 }
 
 export function seedContact(db: Database, seed: ContactSeed): void {
-  upsertContact(
-    db,
-    {
-      id: seed.id,
-      username: seed.username,
-      phoneNumber: null,
-      avatarUrl: seed.avatarUrl ?? null,
-      lastActiveAt: null,
-      createdAt: null,
-    },
-    seed.seenAt ?? 1_000,
-  );
+  upsertContact(db, apiContact(seed.id, seed.username, seed.avatarUrl), seed.seenAt ?? 1_000);
+}
+
+/** A contact as the server's record of it, with only the fields the tests vary. */
+function apiContact(id: string, username: string, avatarUrl: string | null = null): ApiContact {
+  return { id, username, phoneNumber: null, avatarUrl, lastActiveAt: null, createdAt: null };
 }
 
 /** A seed as the server's record of it; only the sender's id is stored with a message. */
@@ -111,14 +105,7 @@ export function apiMessage(seed: MessageSeed): ApiMessage {
   return {
     id: seed.id,
     conversationId: seed.conversationId,
-    contact: {
-      id: seed.senderId,
-      username: seed.senderId,
-      phoneNumber: null,
-      avatarUrl: null,
-      lastActiveAt: null,
-      createdAt: null,
-    },
+    contact: apiContact(seed.senderId, seed.senderId),
     message: seed.text ?? '',
     reactions: (seed.reactions ?? {}) as Reactions,
     attachments: (seed.attachments ?? []) as unknown[],
