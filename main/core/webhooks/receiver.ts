@@ -16,8 +16,8 @@ import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
 import { createActivityLog, type ActivitySource } from './activity-log.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
-import { parseEnvelope, type Envelope } from './envelope.ts';
-import { isValidSignature } from './signature.ts';
+import { parseEnvelope, type Envelope } from '../../webhook-protocol/envelope.ts';
+import { isValidSignature } from '../../webhook-protocol/signature.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Deliveries stored within this window reach the window as one event (and one round of notifications). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/model/limits.ts';
+import { LIMITS } from '../../shared/model/limits.ts';
 
 /**
  * The notification envelope of every delivery. The payload stays as sent
