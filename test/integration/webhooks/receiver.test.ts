@@ -192,6 +192,10 @@ describe('webhook receiver: bad deliveries are refused and nothing is stored', (
       JSON.stringify({ ...event, id: '' }),
       JSON.stringify({ ...event, type: 42 }),
       JSON.stringify([event]),
+      JSON.stringify({ ...event, payload: { deep: 'HERE' } }).replace(
+        '"HERE"',
+        '['.repeat(100_000) + ']'.repeat(100_000),
+      ),
     ];
     const replies = await Promise.all(bodies.map((body) => harness.post(signedDelivery(body))));
     expect(replies.map((reply) => reply.status)).toEqual(bodies.map(() => 400));
