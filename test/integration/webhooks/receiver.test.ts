@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../../main/core/webhooks/receiver.ts';
+import { BODY_LIMIT } from '../../../main/webhook-protocol/delivery-body.ts';
 import {
   deliver,
   notification,
