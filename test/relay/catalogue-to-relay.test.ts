@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runWebhooksCommand } from '../../main/cli/webhooks-command.ts';
+import { runCli } from '../../main/cli/cli.ts';
 import { startSandbox, type Sandbox } from '../../main/sandbox/sandbox.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../shared/model/settings.ts';
 import { sandboxCall } from '../support/sandbox-call.ts';
@@ -48,8 +48,9 @@ describe('the catalogue service delivers to the relay; apps pull later', () => {
 
     // Registered exactly as the README says: `npm run cli -- webhooks register ...`.
     const out: string[] = [];
-    const registered = await runWebhooksCommand(
+    const registered = await runCli(
       [
+        'webhooks',
         'register',
         ...['--catalogue-url', sandbox.url, '--url', `${relay.url}${HOOKS_PATH}`],
         ...['--events', CATALOGUE_EVENT_TYPES.join(',')],
