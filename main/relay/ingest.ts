@@ -18,7 +18,7 @@ export interface IngestDeps {
   log(delivery: DeliveryOutcome): void;
 }
 
-type Answer = { stored: boolean; id: string; type: string } | Refusal;
+type Answer = { stored: boolean; id: string; type: string } | { dropped: string } | Refusal;
 
 /**
  * `POST <path>`: the signature is checked on the bytes exactly as they
@@ -36,7 +36,13 @@ export function createIngest(deps: IngestDeps) {
       return refusal('unsupported_media_type', 'The body must be application/json.');
     }
     if (announcedTooLarge(request)) return tooLarge();
-    const body = await readDeliveryBody(request);
+    let body: Buffer | null;
+    try {
+      body = await readDeliveryBody(request);
+    } catch (error) {
+      // The sender gave up or was cut off by the receive timeout: there is no one to answer.
+      return { dropped: (error as Error).message };
+    }
     if (body === null) return tooLarge();
     if (!isValidSignature(deps.secret, body, request.headers['x-webhook-signature'])) {
       return refusal('authentication_required', 'The x-webhook-signature is missing or wrong.');
@@ -54,16 +60,14 @@ export function createIngest(deps: IngestDeps) {
           const outcome = result.stored ? 'stored' : 'duplicate';
           deps.log({ id: result.id, type: result.type, outcome });
           sendJson(response, 200, JSON.stringify({ status: outcome }));
+        } else if ('dropped' in result) {
+          deps.log({ outcome: `dropped: ${result.dropped}` });
         } else {
           deps.log({ outcome: `refused ${statusOf(result)}: ${result.message}` });
           sendRefusal(response, result);
         }
       },
       (error: unknown) => {
-        if (response.destroyed) {
-          deps.log({ outcome: 'dropped: the connection closed before the body arrived' });
-          return;
-        }
         deps.log({ outcome: `failed 500: ${(error as Error).message}` });
         sendRefusal(response, {
           type: 'server_error',

@@ -14,8 +14,12 @@ export interface Pull {
   handle(request: IncomingMessage, response: ServerResponse): void;
   /** New events were committed: answer the held requests they are news for. */
   wake(): void;
-  /** Answers every held request now, as if its wait had ended (the relay is stopping). */
-  releaseAll(): void;
+  /**
+   * The relay is stopping: answers every held request now, as if its wait had
+   * ended, and holds no more (a pull still arriving on an open connection is
+   * answered at once), so the apps come back to the next relay promptly.
+   */
+  stopHolding(): void;
 }
 
 interface Held {
@@ -35,6 +39,7 @@ interface Held {
 export function createPull(deps: PullDeps): Pull {
   const { store } = deps;
   const held = new Set<Held>();
+  let holding = true;
 
   /** The position after which to read, or why the cursor cannot be used. */
   function position(after: string | undefined): number | Refusal {
@@ -129,9 +134,11 @@ export function createPull(deps: PullDeps): Pull {
         sendRefusal(response, afterSeq);
         return;
       }
-      if (query.waitSeconds === 0 || store.lastSeq() > afterSeq)
+      if (holding && query.waitSeconds > 0 && store.lastSeq() <= afterSeq) {
+        hold(response, afterSeq, query.limit, query.waitSeconds);
+      } else {
         answer(response, afterSeq, query.limit);
-      else hold(response, afterSeq, query.limit, query.waitSeconds);
+      }
     },
 
     wake() {
@@ -143,7 +150,8 @@ export function createPull(deps: PullDeps): Pull {
       }
     },
 
-    releaseAll() {
+    stopHolding() {
+      holding = false;
       for (const entry of held) {
         clearTimeout(entry.timer);
         held.delete(entry);

@@ -134,7 +134,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       stopped ??= (async () => {
         clearInterval(retention);
         const closed = running.close();
-        pull.releaseAll();
+        pull.stopHolding();
         await closed;
         store.close();
       })();

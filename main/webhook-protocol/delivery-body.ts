@@ -30,9 +30,10 @@ export function readDeliveryBody(request: IncomingMessage): Promise<Buffer | nul
     };
     request.on('data', onData);
     request.once('end', () => resolve(Buffer.concat(chunks, size)));
-    request.once('error', reject);
+    const cutOff = () => reject(new Error('the connection closed before the body arrived'));
+    request.once('error', cutOff);
     request.once('close', () => {
-      if (!request.complete) reject(new Error('the connection closed before the body arrived'));
+      if (!request.complete) cutOff();
     });
   });
 }

@@ -110,7 +110,7 @@ describe('npm run relay', () => {
     });
     let stdout = '';
     plain.stdout.on('data', (chunk) => (stdout += chunk));
-    await expect.poll(() => stdout).toMatch(/\n$/);
+    await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/\n$/);
     const url = stdout.slice('relay: '.length).trim();
     expect(stdout).toMatch(/^relay: http:\/\/127\.0\.0\.1:\d+\n$/);
     const answer = await fetch(`${url}/hooks/catalogue`, { method: 'POST', body: '{}' });

@@ -145,16 +145,19 @@ describe('slow senders', () => {
         pending.on('error', reject);
       });
       pending.end();
-      return { pending, answer };
+      const accepted = new Promise((resolve) =>
+        pending.once('socket', (socket) => socket.once('secureConnect', resolve)),
+      );
+      return { pending, answer, accepted };
     });
-    await expect
-      .poll(() =>
-        relay.pull().then(
-          () => 'through',
-          (error: Error) => error.message,
-        ),
-      )
-      .not.toBe('through');
+    // Once the relay has taken all three, a fourth connection is refused.
+    await Promise.all(held.map(({ accepted }) => accepted));
+    expect(
+      await relay.pull().then(
+        () => 'through',
+        () => 'refused',
+      ),
+    ).toBe('refused');
     expect(relay.lines).toContainEqual(
       expect.stringMatching(/^connections: refused one at the cap of 3 open connections/),
     );
@@ -165,11 +168,13 @@ describe('slow senders', () => {
     gone?.pending.destroy();
     const event = notification('order.created', { number: 'SO-CAP' });
     await expect
-      .poll(() =>
-        relay.post(signedDelivery(event)).then(
-          (reply) => reply.status,
-          () => 0,
-        ),
+      .poll(
+        () =>
+          relay.post(signedDelivery(event)).then(
+            (reply) => reply.status,
+            () => 0,
+          ),
+        { timeout: 10_000 },
       )
       .toBe(200);
     for (const { answer } of waiting) {
