@@ -1,5 +1,5 @@
 import type { Envelope } from '../webhook-protocol/envelope.ts';
-import type { EventStore } from './event-store.ts';
+import type { ThreadedEventStore } from './threaded-event-store.ts';
 
 export interface GroupCommit {
   /** Resolves once the envelope is committed: true if stored, false if its id already was. */
@@ -12,44 +12,48 @@ interface Waiting {
 }
 
 /**
- * Deliveries verified in the same turn of the event loop share one commit.
- * With `synchronous=FULL` every commit waits for the disk, and while it does
- * the next deliveries queue up, so under a burst the commits grow instead of
- * multiplying. Each delivery still waits for its own commit before its 200.
- * `onCommitted` runs after every commit that stored something new.
+ * One commit at a time, holding every delivery verified while the previous
+ * one waited for the disk (synchronous=FULL). Under a burst the commits grow
+ * instead of multiplying; each delivery still waits for its own commit before
+ * its 200. `onCommitted` runs after every commit that stored something new.
  */
 export function createGroupCommit(
-  store: EventStore,
+  store: ThreadedEventStore,
   now: () => number,
   onCommitted: () => void,
 ): GroupCommit {
   let queue: Waiting[] = [];
+  let committing = false;
 
-  function commit() {
-    const batch = queue;
-    queue = [];
-    let stored: boolean[];
-    try {
-      stored = store.insertAll(
-        batch.map((waiting) => waiting.envelope),
-        now(),
-      );
-    } catch (error) {
-      for (const waiting of batch) waiting.settle(error as Error);
-      return;
+  async function commitQueued() {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const stored = await store.insertAll(
+          batch.map((waiting) => waiting.envelope),
+          now(),
+        );
+        batch.forEach((waiting, index) => waiting.settle(stored[index] === true));
+        if (stored.includes(true)) onCommitted();
+      } catch (error) {
+        for (const waiting of batch) waiting.settle(error as Error);
+      }
     }
-    batch.forEach((waiting, index) => waiting.settle(stored[index] === true));
-    if (stored.includes(true)) onCommitted();
+    committing = false;
   }
 
   return {
     store(envelope) {
       return new Promise((resolve, reject) => {
-        if (queue.length === 0) setImmediate(commit);
         queue.push({
           envelope,
           settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)),
         });
+        if (committing) return;
+        committing = true;
+        // Deliveries read in the same turn of the event loop join this first commit.
+        setImmediate(commitQueued);
       });
     },
   };

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { EventStore, StoredEvent } from './event-store.ts';
+import type { StoredEvent } from './event-store.ts';
 import { parsePullQuery } from './pull-query.ts';
 import { sendJson, sendRefusal, type Refusal } from './responses.ts';
+import type { ThreadedEventStore } from './threaded-event-store.ts';
 
 export interface PullDeps {
-  store: EventStore;
+  store: ThreadedEventStore;
   isAuthorized(header: unknown): boolean;
   retentionDays: number;
 }
@@ -70,12 +71,18 @@ export function createPull(deps: PullDeps): Pull {
   }
 
   /** Answers with what there is after `afterSeq` (retention may have passed it while held). */
-  function answer(response: ServerResponse, afterSeq: number, limit: number): void {
+  async function answer(response: ServerResponse, afterSeq: number, limit: number) {
     if (afterSeq < store.removedThrough()) {
       sendRefusal(response, expired());
       return;
     }
-    const rows = store.after(afterSeq, limit + 1);
+    let rows: StoredEvent[];
+    try {
+      rows = await store.after(afterSeq, limit + 1);
+    } catch {
+      sendRefusal(response, { type: 'server_error', message: 'The events could not be read.' });
+      return;
+    }
     const shown = rows.slice(0, limit);
     const lastSeq = shown.at(-1)?.seq ?? afterSeq;
     sendJson(
@@ -94,7 +101,7 @@ export function createPull(deps: PullDeps): Pull {
       response,
       timer: setTimeout(() => {
         held.delete(entry);
-        answer(response, afterSeq, limit);
+        void answer(response, afterSeq, limit);
       }, waitSeconds * 1000),
     };
     held.add(entry);
@@ -137,7 +144,7 @@ export function createPull(deps: PullDeps): Pull {
       if (holding && query.waitSeconds > 0 && store.lastSeq() <= afterSeq) {
         hold(response, afterSeq, query.limit, query.waitSeconds);
       } else {
-        answer(response, afterSeq, query.limit);
+        void answer(response, afterSeq, query.limit);
       }
     },
 
@@ -146,7 +153,7 @@ export function createPull(deps: PullDeps): Pull {
         if (store.lastSeq() <= entry.afterSeq) continue;
         clearTimeout(entry.timer);
         held.delete(entry);
-        answer(entry.response, entry.afterSeq, entry.limit);
+        void answer(entry.response, entry.afterSeq, entry.limit);
       }
     },
 
@@ -155,7 +162,7 @@ export function createPull(deps: PullDeps): Pull {
       for (const entry of held) {
         clearTimeout(entry.timer);
         held.delete(entry);
-        answer(entry.response, entry.afterSeq, entry.limit);
+        void answer(entry.response, entry.afterSeq, entry.limit);
       }
     },
   };

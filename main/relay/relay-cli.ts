@@ -106,6 +106,7 @@ function relayOptions(argv: string[], env: NodeJS.ProcessEnv): RelayOptions {
       RELAY_DEFAULTS.maxConnections,
     ),
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    onFatal: () => process.exit(1),
   };
 }
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenCheck, tokensProblem } from './bearer-tokens.ts';
-import { openEventStore } from './event-store.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { listen } from './http-server.ts';
 import { createIngest } from './ingest.ts';
 import { createPull } from './pull.ts';
 import { deliveryLine, throttled } from './relay-log.ts';
 import { sendJson, sendRefusal } from './responses.ts';
+import { openThreadedEventStore } from './threaded-event-store.ts';
 
 export const RELAY_DEFAULTS = {
   host: '127.0.0.1',
@@ -46,6 +46,11 @@ export interface RelayOptions {
   log?: (line: string) => void;
   /** Epoch ms; Date.now by default. */
   now?: () => number;
+  /**
+   * The relay cannot go on: its store thread died. It is logged either way;
+   * the CLI exits 1 here so that systemd starts a fresh relay.
+   */
+  onFatal?: (error: Error) => void;
 }
 
 export interface Relay {
@@ -68,7 +73,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const now = options.now ?? Date.now;
 
-  const store = openEventStore(settings.dataFile);
+  const store = await openThreadedEventStore(settings.dataFile, (error) => {
+    log(`store: ${error.message}; deliveries are refused with 500 until the relay is restarted`);
+    options.onFatal?.(error);
+  });
   const pull = createPull({
     store,
     isAuthorized: bearerTokenCheck(settings.tokens),
@@ -80,10 +88,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     log: (delivery) => log(deliveryLine(delivery)),
   });
 
-  const removeExpired = () => {
+  const removeExpired = async () => {
     try {
       const cutoff = now() - settings.retentionDays * DAY_MS;
-      const removed = store.removeReceivedBefore(cutoff);
+      const removed = await store.removeReceivedBefore(cutoff);
       if (removed > 0) {
         log(
           `retention: removed ${removed} events received before ${new Date(cutoff).toISOString()}`,
@@ -93,8 +101,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       log(`retention: removing old events failed: ${(error as Error).message}`);
     }
   };
-  removeExpired();
-  const retention = setInterval(removeExpired, HOUR_MS).unref();
+  await removeExpired();
+  const retention = setInterval(() => void removeExpired(), HOUR_MS).unref();
 
   const route = (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '/').split('?', 1)[0];
@@ -122,7 +130,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   } catch (error) {
     clearInterval(retention);
-    store.close();
+    await store.close();
     throw error;
   }
 
@@ -136,7 +144,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         const closed = running.close();
         pull.stopHolding();
         await closed;
-        store.close();
+        await store.close();
       })();
       return stopped;
     },
@@ -144,7 +152,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 }
 
 function optionsProblem(
-  settings: Required<Omit<RelayOptions, 'tls' | 'log' | 'now'>>,
+  settings: Required<Omit<RelayOptions, 'tls' | 'log' | 'now' | 'onFatal'>>,
 ): string | null {
   const tokens = tokensProblem(settings.tokens);
   if (tokens !== null) return `relay tokens: ${tokens}`;
