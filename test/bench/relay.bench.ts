@@ -10,9 +10,8 @@
  * The relay runs on the main thread; senders and apps in worker threads.
  * Run: npx node test/bench/relay.bench.ts [deliveries] [concurrency] [latency events]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +27,7 @@ import {
   startPlainServer,
   type LoadResult,
 } from './delivery-load.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const SECRET = 'bench-relay-secret-0123456789abcdef';
 const TOKEN = 'bench-relay-app-token-0123456789';
@@ -57,7 +57,7 @@ async function main() {
   const deliveries = Number(process.argv[2] ?? 4_000);
   const concurrency = Number(process.argv[3] ?? 16);
   const latencyEvents = Number(process.argv[4] ?? 300);
-  const dir = mkdtempSync(join(tmpdir(), 'parley-relay-bench-'));
+  const dir = makeTempDir('parley-relay-bench-');
   try {
     const tls = await makeCertificate();
     const baseline = await startPlainServer(tls);
@@ -132,7 +132,7 @@ async function main() {
     await relay.stop();
     baseline.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }
 

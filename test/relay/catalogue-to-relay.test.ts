@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/cli.ts';
 import { startSandbox, type Sandbox } from '../../main/sandbox/sandbox.ts';
@@ -14,6 +11,7 @@ import {
   TOKENS,
   type RelayProcess,
 } from './relay-harness.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -29,8 +27,8 @@ async function deliveryState(sandbox: Sandbox, id: string): Promise<string | und
 }
 
 async function relayAndSandbox(): Promise<{ relay: RelayProcess; sandbox: Sandbox }> {
-  const dir = await mkdtemp(join(tmpdir(), 'parley-relay-catalogue-'));
-  cleanup.push(() => rm(dir, { recursive: true, force: true }));
+  const dir = makeTempDir('parley-relay-catalogue-');
+  cleanup.push(async () => removeTempDir(dir));
   const relay = await startRelayProcess(dir);
   cleanup.push(() => relay.process.stop());
   const sandbox = await startSandbox({

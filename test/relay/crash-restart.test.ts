@@ -1,7 +1,4 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   notification,
@@ -9,6 +6,7 @@ import {
   startRelayProcess,
   type RelayProcess,
 } from './relay-harness.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const BURST = 400;
 const SENDERS = 16;
@@ -20,12 +18,12 @@ afterEach(async () => {
   for (const { process } of running.splice(0)) {
     if (process.child.exitCode === null && process.child.signalCode === null) await process.stop();
   }
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 describe('the relay killed in the middle of a burst', () => {
   it('has every delivery it answered 200, once, after a restart on the same data', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'parley-relay-crash-'));
+    dir = makeTempDir('parley-relay-crash-');
     const first = await startRelayProcess(dir);
     running.push(first);
     const deliveries = Array.from({ length: BURST }, (_, index) =>

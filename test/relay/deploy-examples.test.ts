@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/cli.ts';
@@ -9,6 +8,7 @@ import { startSandbox } from '../../main/sandbox/sandbox.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../shared/model/settings.ts';
 import { startCommand } from '../support/preview-process.ts';
 import { relayCertificate, RELAY_ENV } from './relay-harness.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 /**
  * The README's "Deploying the relay" examples, kept true: the unit's command
@@ -72,12 +72,12 @@ let examples: Examples;
 let dir: string;
 beforeAll(async () => {
   examples = await readExamples();
-  dir = await mkdtemp(join(tmpdir(), 'parley-relay-deploy-'));
+  dir = makeTempDir('parley-relay-deploy-');
   const tls = await relayCertificate();
   await writeFile(join(dir, 'cert.pem'), tls.cert);
   await writeFile(join(dir, 'key.pem'), tls.key, { mode: 0o600 });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => removeTempDir(dir));
 
 describe('the README deployment examples', () => {
   it("start the relay with the unit's command line, plain behind a proxy and with its own TLS", async () => {

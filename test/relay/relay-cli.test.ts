@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,17 +10,18 @@ import {
   TOKENS,
   type RelayProcess,
 } from './relay-harness.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const CLI = resolve(import.meta.dirname, '../../main/relay/relay-cli.ts');
 
 let dir: string;
 const running: RelayProcess[] = [];
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'parley-relay-cli-'));
+  dir = makeTempDir('parley-relay-cli-');
 });
 afterEach(async () => {
   for (const relay of running.splice(0)) await relay.process.stop();
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 /** Runs the CLI to its end; the relay's variables come only from `env`. */
@@ -108,16 +107,20 @@ describe('npm run relay', () => {
       env: { ...process.env, ...RELAY_ENV },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const exited = once(plain, 'exit');
     let stdout = '';
     plain.stdout.on('data', (chunk) => (stdout += chunk));
-    await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/\n$/);
-    const url = stdout.slice('relay: '.length).trim();
-    expect(stdout).toMatch(/^relay: http:\/\/127\.0\.0\.1:\d+\n$/);
-    const answer = await fetch(`${url}/hooks/catalogue`, { method: 'POST', body: '{}' });
-    expect(answer.status).toBe(415);
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true });
-    plain.kill('SIGTERM');
-    expect((await once(plain, 'exit'))[0]).toBe(0);
+    try {
+      await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/\n$/);
+      const url = stdout.slice('relay: '.length).trim();
+      expect(stdout).toMatch(/^relay: http:\/\/127\.0\.0\.1:\d+\n$/);
+      const answer = await fetch(`${url}/hooks/catalogue`, { method: 'POST', body: '{}' });
+      expect(answer.status).toBe(415);
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ ok: true });
+    } finally {
+      plain.kill('SIGTERM');
+    }
+    expect((await exited)[0]).toBe(0);
     // Log lines (here the refused delivery) went to stderr, never to stdout.
     expect(stdout).toMatch(/^relay: http:\/\/127\.0\.0\.1:\d+\n$/);
   });

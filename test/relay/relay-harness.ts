@@ -1,6 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { Agent } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRelay, type Relay, type RelayOptions } from '../../main/relay/relay.ts';
 import {
@@ -18,6 +17,7 @@ export {
   sign,
   signedDelivery,
 } from '../integration/webhooks/receiver-harness.ts';
+import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 export { SECRET };
 
 /** Two apps' tokens; any configured token may pull. */
@@ -83,7 +83,7 @@ export function relayCertificate(): Promise<Certificate> {
 
 /** A relay in this process, over HTTPS on 127.0.0.1, with its data in a fresh temporary file. */
 export async function startTestRelay(options: Partial<RelayOptions> = {}): Promise<TestRelay> {
-  const dir = await mkdtemp(join(tmpdir(), 'parley-relay-'));
+  const dir = makeTempDir('parley-relay-');
   const tls = await relayCertificate();
   const lines: string[] = [];
   let settings: RelayOptions = {
@@ -116,7 +116,7 @@ export async function startTestRelay(options: Partial<RelayOptions> = {}): Promi
     },
     async stop() {
       await relay.stop();
-      await rm(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     },
   };
   return harness;

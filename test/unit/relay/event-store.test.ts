@@ -1,18 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEventStore, type EventStore } from '../../../main/relay/event-store.ts';
+import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 let dir: string;
 let store: EventStore;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'parley-relay-store-'));
+  dir = makeTempDir('parley-relay-store-');
   store = openEventStore(join(dir, 'events.db'));
 });
 afterEach(async () => {
   store.close();
-  await rm(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 const event = (id: string) => ({ id, type: 'order.created', timestamp: 't', payload: { id } });
