@@ -182,6 +182,7 @@ function readMeta(db: DatabaseSync, key: string): string | undefined {
   return row?.value;
 }
 
+// The core's transaction() does the same; the relay runs alone on a server and imports no core code.
 function inTransaction<T>(db: DatabaseSync, work: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {
