@@ -28,12 +28,22 @@ const CORE_LAYERS = [
   ['engine', 'demo'],
   ['ipc'],
 ];
+/** What a core folder may import besides the layers below it and the core's packages. */
+const CORE_FOLDER_EXTRAS = {
+  // The receiver verifies and validates deliveries with the code the relay uses too.
+  webhooks: ['main/webhook-protocol/**'],
+};
 const core = (folder) => `main/core/${folder}/**`;
 const coreLayerAreas = CORE_LAYERS.flatMap((layer, index) =>
   layer.map((folder) => ({
     name: `main/core/${folder}`,
     files: [core(folder)],
-    allow: [core(folder), ...CORE_LAYERS.slice(0, index).flat().map(core), ...CORE_PACKAGES],
+    allow: [
+      core(folder),
+      ...CORE_LAYERS.slice(0, index).flat().map(core),
+      ...CORE_PACKAGES,
+      ...(CORE_FOLDER_EXTRAS[folder] ?? []),
+    ],
   })),
 );
 

@@ -1,6 +1,6 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { transaction, type Database } from '../store/database.ts';
-import type { Envelope } from './envelope.ts';
+import type { Envelope } from '../../webhook-protocol/envelope.ts';
 import { productChanges, type FieldChange } from './product-changes.ts';
 
 /**

@@ -16,10 +16,10 @@ import type { Database } from '../store/database.ts';
 import { notifyActivity } from './activity-notifications.ts';
 import { createActivityLog, type ActivitySource } from './activity-log.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
-import { parseEnvelope, type Envelope } from './envelope.ts';
-import { isValidSignature } from './signature.ts';
+import { announcedTooLarge, readDeliveryBody } from '../../webhook-protocol/delivery-body.ts';
+import { parseEnvelope, type Envelope } from '../../webhook-protocol/envelope.ts';
+import { isValidSignature } from '../../webhook-protocol/signature.ts';
 
-export const BODY_LIMIT = 1024 * 1024;
 /** Deliveries stored within this window reach the window as one event (and one round of notifications). */
 const BATCH_WINDOW_MS = 50;
 
@@ -167,8 +167,8 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
     if (mediaType !== 'application/json') {
       return { status: 415, message: 'the body must be application/json' };
     }
-    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) return tooLarge();
-    const body = await readBody(request);
+    if (announcedTooLarge(request)) return tooLarge();
+    const body = await readDeliveryBody(request);
     if (body === null) return tooLarge();
 
     if (secret === null) return { status: 401, message: 'no webhook secret is configured' };
@@ -288,30 +288,6 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
 function tooLarge(): Answer {
   // The rest of an oversize body is not worth reading: close the connection instead.
   return { status: 413, message: 'the body exceeds 1 MiB', headers: { connection: 'close' } };
-}
-
-/**
- * The body bytes exactly as they arrived, or null once they pass the limit
- * (reading then stops; the 413 closes the connection).
- */
-function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= BODY_LIMIT) {
-        chunks.push(chunk);
-        return;
-      }
-      request.off('data', onData);
-      request.pause();
-      resolve(null);
-    };
-    request.on('data', onData);
-    request.once('end', () => resolve(Buffer.concat(chunks, size)));
-    request.once('error', reject);
-  });
 }
 
 function send(response: ServerResponse, result: Answer) {

@@ -35,6 +35,27 @@ export function notification(type: string, payload: Record<string, unknown>, tim
   };
 }
 
+/**
+ * Signed bodies that are not a notification envelope: broken JSON, missing or
+ * mistyped fields, and JSON nested so deep that serializing it again would
+ * overflow the stack (the last one). Every endpoint answers each with 400.
+ */
+export function notEnvelopes(event: ReturnType<typeof notification>): string[] {
+  return [
+    '{"id": "x", "type": ',
+    JSON.stringify({ ...event, payload: undefined }),
+    JSON.stringify({ ...event, payload: ['not', 'an', 'object'] }),
+    JSON.stringify({ ...event, id: '' }),
+    JSON.stringify({ ...event, type: 42 }),
+    JSON.stringify({ ...event, timestamp: 1767225600 }),
+    JSON.stringify([event]),
+    JSON.stringify({ ...event, payload: { deep: 'HERE' } }).replace(
+      '"HERE"',
+      '['.repeat(100_000) + ']'.repeat(100_000),
+    ),
+  ];
+}
+
 export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../../../main/core/webhooks/receiver.ts';
+import { BODY_LIMIT } from '../../../main/webhook-protocol/delivery-body.ts';
 import {
   deliver,
+  notEnvelopes,
   notification,
   PATH,
   sign,
@@ -184,15 +185,7 @@ describe('webhook receiver: bad deliveries are refused and nothing is stored', (
 
   it('refuses malformed JSON and bodies that are not an envelope with 400', async () => {
     harness = await startReceiver();
-    const event = order();
-    const bodies = [
-      '{"id": "x", "type": ',
-      JSON.stringify({ ...event, payload: undefined }),
-      JSON.stringify({ ...event, payload: ['not', 'an', 'object'] }),
-      JSON.stringify({ ...event, id: '' }),
-      JSON.stringify({ ...event, type: 42 }),
-      JSON.stringify([event]),
-    ];
+    const bodies = notEnvelopes(order());
     const replies = await Promise.all(bodies.map((body) => harness.post(signedDelivery(body))));
     expect(replies.map((reply) => reply.status)).toEqual(bodies.map(() => 400));
     expect(harness.storedIds()).toEqual([]);

@@ -4,6 +4,7 @@ import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { plainNodeDeps } from '../core-harness.ts';
 import type { Logger } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
+import { sandboxCall } from '../../support/sandbox-call.ts';
 import { SECRET, startReceiver } from './receiver-harness.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
@@ -16,18 +17,6 @@ async function sandboxTrusting(ca: string): Promise<Sandbox> {
   const sandbox = await startSandbox({ webhookSecret: SECRET, webhookBackoffMs: 50, trustCa: ca });
   cleanup.push(() => sandbox.close());
   return sandbox;
-}
-
-async function sandboxCall(sandbox: Sandbox, path: string, body?: unknown) {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${sandbox.users[0]?.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function value<T>(core: Core, channel: string, request: unknown = {}): Promise<T> {

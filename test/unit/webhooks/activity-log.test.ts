@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { createActivityLog, type ActivityLog } from '../../../main/core/webhooks/activity-log.ts';
-import type { Envelope } from '../../../main/core/webhooks/envelope.ts';
+import type { Envelope } from '../../../main/webhook-protocol/envelope.ts';
 
 let db: Database;
 let log: ActivityLog;

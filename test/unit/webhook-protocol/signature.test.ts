@@ -1,6 +1,6 @@
 import { sign } from '@octokit/webhooks-methods';
 import { describe, expect, it } from 'vitest';
-import { isValidSignature } from '../../../main/core/webhooks/signature.ts';
+import { isValidSignature } from '../../../main/webhook-protocol/signature.ts';
 
 const secret = 'unit-secret';
 const body = Buffer.from('{"id":"1","type":"order.created"}');
