@@ -1,5 +1,7 @@
+import { isPaused, type PauseChoice } from '../../shared/model/notification-pause.ts';
+
 /** What the tray's menu offers; the shell turns each action into an Electron call. */
-export type TrayAction = 'open' | 'pause-hour' | 'pause-tomorrow' | 'resume' | 'quit';
+export type TrayAction = 'open' | 'quit' | PauseChoice;
 
 export type TrayMenuItem =
   | { kind: 'action'; action: TrayAction; label: string }
@@ -13,20 +15,12 @@ export interface TrayState {
   now: number;
 }
 
-/** "Until tomorrow" means until the working day starts, not midnight. */
-const TOMORROW_HOUR = 8;
-const HOUR_MS = 3_600_000;
-
-export function isPaused(state: Pick<TrayState, 'pausedUntil' | 'now'>): boolean {
-  return state.pausedUntil !== null && state.now < state.pausedUntil;
-}
-
 /**
  * Open, pause or resume notifications, quit. While paused, the menu says
  * until when and offers to resume instead of pausing again.
  */
 export function trayMenu(state: TrayState, formatTime: (ms: number) => string): TrayMenuItem[] {
-  const pause: TrayMenuItem[] = isPaused(state)
+  const pause: TrayMenuItem[] = isPaused(state.pausedUntil, state.now)
     ? [
         { kind: 'note', label: `Notifications paused until ${formatTime(state.pausedUntil ?? 0)}` },
         { kind: 'action', action: 'resume', label: 'Resume notifications' },
@@ -48,22 +42,9 @@ export function trayMenu(state: TrayState, formatTime: (ms: number) => string): 
 export function trayTooltip(state: TrayState, formatTime: (ms: number) => string): string {
   const parts = ['Parley'];
   if (state.unread > 0) parts.push(`${state.unread} unread`);
-  if (isPaused(state))
+  if (isPaused(state.pausedUntil, state.now))
     parts.push(`notifications paused until ${formatTime(state.pausedUntil ?? 0)}`);
   return parts.join(' · ');
-}
-
-/** When a pause chosen now ends; null resumes. Local time, so "tomorrow" survives DST. */
-export function pauseEnd(
-  action: 'pause-hour' | 'pause-tomorrow' | 'resume',
-  now: number,
-): number | null {
-  if (action === 'resume') return null;
-  if (action === 'pause-hour') return now + HOUR_MS;
-  const tomorrow = new Date(now);
-  tomorrow.setDate(tomorrow.getDate() + 1);
-  tomorrow.setHours(TOMORROW_HOUR, 0, 0, 0);
-  return tomorrow.getTime();
 }
 
 /** "14:30" today, "Tue 08:00" on another day. */

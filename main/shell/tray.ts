@@ -1,9 +1,8 @@
 import { Menu, Tray, nativeImage, nativeTheme, type MenuItemConstructorOptions } from 'electron';
 import type { SettingsService } from '../core/settings/settings-service.ts';
 import { trayIconFor } from '../desktop/tray-icons.ts';
+import { isPaused, pauseEnd } from '../../shared/model/notification-pause.ts';
 import {
-  isPaused,
-  pauseEnd,
   pauseTimeFormatter,
   trayMenu,
   trayTooltip,
@@ -73,7 +72,7 @@ export function createTray(deps: {
     tray.setContextMenu(Menu.buildFromTemplate(trayMenu(state, format).map(template)));
     clearTimeout(resumeTimer);
     // The menu offers "Resume" only while paused: it changes back when the pause ends.
-    if (isPaused(state)) {
+    if (isPaused(state.pausedUntil, state.now)) {
       resumeTimer = setTimeout(refresh, (state.pausedUntil ?? 0) - state.now + 1_000);
     }
   }

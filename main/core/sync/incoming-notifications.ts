@@ -1,4 +1,5 @@
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
+import { isPaused } from '../../../shared/model/notification-pause.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { ApiMessage } from '../api/messaging-api.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
@@ -49,8 +50,8 @@ export function planIncoming(
   incoming: readonly ApiMessage[],
   now: number,
 ): IncomingPlan {
-  const paused = settings.desktop.notificationsPausedUntil;
-  if (incoming.length === 0 || !settings.notifications || (paused !== null && now < paused)) {
+  const paused = isPaused(settings.desktop.notificationsPausedUntil, now);
+  if (incoming.length === 0 || !settings.notifications || paused) {
     return { kind: 'none' };
   }
   const byConversation = new Map<string, ApiMessage[]>();

@@ -1,5 +1,6 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { navigationTarget, type NavigationTarget } from '../../../shared/model/desktop.ts';
+import { isPaused } from '../../../shared/model/notification-pause.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 
@@ -30,8 +31,7 @@ export function notifyActivity(
   now: number,
   open: (target: NavigationTarget) => void,
 ): void {
-  const paused = settings.desktop.notificationsPausedUntil;
-  if (!settings.notifications || (paused !== null && now < paused)) return;
+  if (!settings.notifications || isPaused(settings.desktop.notificationsPausedUntil, now)) return;
   const enabled = settings.webhooks.notify as Record<string, boolean | undefined>;
   const notifiable = items.filter((item) => enabled[item.type] === true);
   if (notifiable.length > MAX_SEPARATE_NOTIFICATIONS) {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  pauseEnd,
-  pauseTimeFormatter,
-  trayMenu,
-  trayTooltip,
-} from '../../../main/desktop/tray-menu.ts';
+import { pauseEnd } from '../../../shared/model/notification-pause.ts';
+import { pauseTimeFormatter, trayMenu, trayTooltip } from '../../../main/desktop/tray-menu.ts';
 import { trayIconFor } from '../../../main/desktop/tray-icons.ts';
 
 const at = (text: string) => new Date(text).getTime();
