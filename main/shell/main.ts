@@ -79,7 +79,9 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady().then(async () => {
     serveRenderer(join(import.meta.dirname, '../renderer'));
     installAppMenu(app.isPackaged);
+    // Notifications and the badge are matched to the installed shortcut (Windows) or desktop entry (Linux).
     if (platform === 'win32') app.setAppUserModelId('dev.parley.desktop');
+    if (platform === 'linux') app.setDesktopName('parley.desktop');
     const store = new Store({ name: 'parley' });
     const kv = electronStoreKv(store);
     const ready = createCore({
