@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { createEventBus } from './events/event-bus.ts';
-import { createNavigator } from './events/navigation.ts';
+import { createNavigator } from './ipc/navigation.ts';
 import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
 import { desktopHandlers } from './ipc/handlers/desktop-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';

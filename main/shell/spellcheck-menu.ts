@@ -5,12 +5,14 @@ import {
   type BrowserWindow,
   type MenuItemConstructorOptions,
 } from 'electron';
-import type { SettingsService } from '../core/settings/settings-service.ts';
+import type { Core } from '../core/create-core.ts';
 import {
   contextMenuItems,
   spellcheckLanguages,
   type ContextMenuItem,
 } from '../desktop/spellcheck.ts';
+
+type SettingsService = Core['settings'];
 
 /**
  * Spell check in the composer: the dictionaries chosen in settings (the

@@ -1,5 +1,5 @@
 import { Menu, Tray, nativeImage, nativeTheme, type MenuItemConstructorOptions } from 'electron';
-import type { SettingsService } from '../core/settings/settings-service.ts';
+import type { Core } from '../core/create-core.ts';
 import { trayIconFor } from '../desktop/tray-icons.ts';
 import { isPaused, pauseEnd } from '../../shared/model/notification-pause.ts';
 import {
@@ -10,6 +10,8 @@ import {
   type TrayMenuItem,
 } from '../desktop/tray-menu.ts';
 import { resourcePath } from './app-resources.ts';
+
+type SettingsService = Core['settings'];
 
 export interface ParleyTray {
   setUnread(count: number): void;

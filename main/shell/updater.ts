@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpdateState } from '../../shared/model/desktop.ts';
 import type { DesktopHost, Logger } from '../core/ports/ports.ts';
-import type { SettingsService } from '../core/settings/settings-service.ts';
+import type { Core } from '../core/create-core.ts';
 import {
   INITIAL_UPDATE_STATE,
   nextCheckIn,
@@ -12,6 +12,8 @@ import {
   updatesOff,
   type UpdaterEvent,
 } from '../desktop/update-policy.ts';
+
+type SettingsService = Core['settings'];
 
 export type Updates = DesktopHost['updates'] & {
   /** Starts checking and follows the setting; before this the updater only answers "idle". */

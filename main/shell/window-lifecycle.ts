@@ -1,8 +1,10 @@
 import { Notification, type BrowserWindow } from 'electron';
 import type { KeyValueStore } from '../core/ports/ports.ts';
-import type { SettingsService } from '../core/settings/settings-service.ts';
+import type { Core } from '../core/create-core.ts';
 import { closeAction, TRAY_HINT, trayHintDue } from '../desktop/close-behaviour.ts';
 import type { ParleyTray } from './tray.ts';
+
+type SettingsService = Core['settings'];
 
 const HINT_KEY = 'hints.trayShown';
 

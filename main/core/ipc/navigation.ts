@@ -2,7 +2,7 @@ import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { conversationExists } from '../store/conversation-queries.ts';
 import type { Database } from '../store/database.ts';
-import type { ActivityStore } from '../webhooks/activity-store.ts';
+import type { ActivityLog } from '../webhooks/activity-log.ts';
 
 /**
  * Takes the renderer to a place a link or a notification named, once the
@@ -11,7 +11,7 @@ import type { ActivityStore } from '../webhooks/activity-store.ts';
  */
 export function createNavigator(
   db: Database,
-  activity: ActivityStore,
+  activity: ActivityLog,
   emit: (event: CoreEvent) => void,
 ) {
   return function navigate(target: NavigationTarget): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../main/core/store/database.ts';
-import { createActivityStore } from '../../../main/core/webhooks/activity-store.ts';
+import { createActivityLog } from '../../../main/core/webhooks/activity-log.ts';
 
 const envelope = (id: string, type: string, minute: number, payload: Record<string, unknown>) => ({
   id,
@@ -11,7 +11,7 @@ const envelope = (id: string, type: string, minute: number, payload: Record<stri
 
 describe('the events of one order (a parley://order link, an order notification)', () => {
   it('lists the order, its shipments and invoices, newest first, and nothing of other orders', () => {
-    const store = createActivityStore(openDatabase(':memory:'));
+    const store = createActivityLog(openDatabase(':memory:'));
     store.recordAll(
       [
         envelope('n1', 'order.created', 1, { id: 'ord_1', number: 'SO-1' }),

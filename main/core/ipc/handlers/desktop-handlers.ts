@@ -1,7 +1,7 @@
-import { counts } from '../../outbox/outbox-store.ts';
+import { counts } from '../../store/outbox-entries.ts';
 import type { DesktopHost } from '../../ports/ports.ts';
 import type { Database } from '../../store/database.ts';
-import { CoreError } from '../core-error.ts';
+import { CoreError } from '../../errors/core-error.ts';
 import type { Handlers } from '../router.ts';
 
 /**
