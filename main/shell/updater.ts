@@ -1,5 +1,5 @@
 import { app, powerMonitor } from 'electron';
-import electronUpdater, { type ProgressInfo, type UpdateInfo } from 'electron-updater';
+import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpdateState } from '../../shared/model/desktop.ts';
@@ -28,9 +28,15 @@ export type Updates = DesktopHost['updates'] & {
  * wires it to the updater: a check soon after start and every six hours,
  * the download in the background, and the restart only when the user asks
  * for it (`autoInstallOnAppQuit` is off, so quitting never installs either).
+ * electron-updater (two thirds of a megabyte) is read at the first check, not
+ * at launch, and never by a build without a feed.
  */
 export function createUpdater(deps: { log: Logger; now?: () => number }): Updates {
-  const { autoUpdater } = electronUpdater;
+  let loading: Promise<AppUpdater> | null = null;
+  const updater = () =>
+    (loading ??= import('electron-updater').then(({ default: module }) =>
+      configure(module.autoUpdater),
+    ));
   const now = deps.now ?? Date.now;
   const listeners = new Set<(state: UpdateState) => void>();
   const feedConfigured =
@@ -64,14 +70,14 @@ export function createUpdater(deps: { log: Logger; now?: () => number }): Update
   async function check(): Promise<UpdateState> {
     if (settings === null || state.status !== 'idle') return state;
     try {
-      await autoUpdater.checkForUpdates();
+      await (await updater()).checkForUpdates();
     } catch {
       // Reported through the updater's 'error' event, which the state already shows.
     }
     return state;
   }
 
-  if (feedConfigured) {
+  function configure(autoUpdater: AppUpdater): AppUpdater {
     autoUpdater.autoDownload = true;
     autoUpdater.autoInstallOnAppQuit = false;
     autoUpdater.logger = {
@@ -91,7 +97,9 @@ export function createUpdater(deps: { log: Logger; now?: () => number }): Update
       dispatch({ type: 'downloaded', version: String(info.version) }),
     );
     autoUpdater.on('error', (error: Error) => dispatch({ type: 'error', message: error.message }));
+    return autoUpdater;
   }
+
   const followSetting = () => {
     const off = offReason();
     if (off !== null && state.status !== 'off') dispatch({ type: 'off', reason: off });
@@ -111,7 +119,7 @@ export function createUpdater(deps: { log: Logger; now?: () => number }): Update
     check,
     restart() {
       if (state.status !== 'ready') return;
-      autoUpdater.quitAndInstall(true, true);
+      void updater().then((loaded) => loaded.quitAndInstall(true, true));
     },
     onChange(listener) {
       listeners.add(listener);

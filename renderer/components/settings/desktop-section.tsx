@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UpdateState } from '../../../shared/model/desktop.ts';
 import { isPaused, pauseEnd } from '../../../shared/model/notification-pause.ts';
 import {
@@ -29,6 +29,25 @@ const save = (desktop: Partial<DesktopSettings>) => void updateSettings({ deskto
 const until = (ms: number) =>
   (new Date(ms).toDateString() === new Date().toDateString() ? time : dayAndTime).format(ms);
 
+function Toggle(props: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange(on: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      {props.children}
+    </label>
+  );
+}
+
 /** How Parley lives on the desktop: notifications, tray, start at login, spell check, updates. */
 export function DesktopSection({ desktop }: { desktop: DesktopSettings }) {
   const capabilities = useDesktop((s) => s.capabilities);
@@ -55,14 +74,12 @@ export function DesktopSection({ desktop }: { desktop: DesktopSettings }) {
         </p>
       )}
       <h4>Notifications</h4>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={desktop.hideNotificationText}
-          onChange={(event) => save({ hideNotificationText: event.target.checked })}
-        />
+      <Toggle
+        checked={desktop.hideNotificationText}
+        onChange={(on) => save({ hideNotificationText: on })}
+      >
         Hide message text in notifications (“New message from Ava”)
-      </label>
+      </Toggle>
       <div className="form-row" role="group" aria-label="Pause notifications">
         {paused ? (
           <>
@@ -90,15 +107,13 @@ export function DesktopSection({ desktop }: { desktop: DesktopSettings }) {
       </div>
 
       <h4>Window</h4>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={desktop.closeToTray}
-          disabled={!capabilities?.closeToTray}
-          onChange={(event) => save({ closeToTray: event.target.checked })}
-        />
+      <Toggle
+        checked={desktop.closeToTray}
+        disabled={!capabilities?.closeToTray}
+        onChange={(on) => save({ closeToTray: on })}
+      >
         Keep Parley running in the tray when its window is closed
-      </label>
+      </Toggle>
       {inApp && !capabilities?.closeToTray && (
         <p className="hint">On macOS, Parley stays in the Dock when its window is closed.</p>
       )}
@@ -203,15 +218,13 @@ function Updates({ enabled, update }: { enabled: boolean; update: UpdateState | 
   return (
     <>
       <h4>Updates</h4>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={enabled}
-          disabled={!installed}
-          onChange={(event) => save({ automaticUpdates: event.target.checked })}
-        />
+      <Toggle
+        checked={enabled}
+        disabled={!installed}
+        onChange={(on) => save({ automaticUpdates: on })}
+      >
         Download updates in the background and offer to restart (never restarts by itself)
-      </label>
+      </Toggle>
       <div className="form-row">
         <span role="status">{updateLine(update)}</span>
         {update?.status === 'idle' && (
