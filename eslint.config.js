@@ -89,6 +89,7 @@ const LAYOUT = [
       'node:*',
       'electron',
       'electron-store',
+      'electron-updater',
       DEMO_SERVICES,
     ],
   },
@@ -135,6 +136,19 @@ const LAYOUT = [
     name: 'main/webhook-protocol',
     files: ['main/webhook-protocol/**'],
     allow: ['main/webhook-protocol/**', 'shared/**', 'node:*', 'zod'],
+  },
+  {
+    name: 'scripts',
+    files: ['scripts/**'],
+    allow: [
+      'scripts/**',
+      'main/desktop/**',
+      'shared/**',
+      'node:*',
+      '@resvg/resvg-wasm',
+      'png-to-ico',
+      '@fiahfy/icns',
+    ],
   },
   { name: 'test', files: ['test/**'], allow: ['**'] },
   {

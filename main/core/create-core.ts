@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
+import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { createEventBus } from './events/event-bus.ts';
+import { createNavigator } from './ipc/navigation.ts';
 import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
+import { desktopHandlers } from './ipc/handlers/desktop-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';
 import { outboxHandlers } from './ipc/handlers/outbox-handlers.ts';
 import { sessionHandlers } from './ipc/handlers/session-handlers.ts';
@@ -10,7 +13,9 @@ import { storeReadHandlers } from './ipc/handlers/store-read-handlers.ts';
 import { syncHandlers } from './ipc/handlers/sync-handlers.ts';
 import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
 import { writeHandlers } from './ipc/handlers/write-handlers.ts';
+import { notificationResponses } from './ipc/notification-responses.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
+import { noDesktopHost } from './ports/node-adapters.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
 import { createDemoWorkspace } from './demo/demo-workspace.ts';
 import { createEngineSlot } from './engine/engine-slot.ts';
@@ -18,6 +23,7 @@ import { createSessionService, type SessionService } from './session/session-ser
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
+import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
 import { createDemoFeed } from './demo/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
@@ -31,6 +37,10 @@ export interface Core {
   onEvent(listener: (event: CoreEvent) => void): () => void;
   /** Online/offline and suspend/resume as the host sees them. */
   setHostState(state: Partial<HostState>): void;
+  /** Shows a place named by a `parley://` link; false (and a notice) when it is not here. */
+  navigate(target: NavigationTarget): boolean;
+  /** A problem the host met that the user should know about (an autostart file it could not write). */
+  notice(level: 'info' | 'warning' | 'error', message: string): void;
   /** Restores the last session (the demo workspace on first run) and starts syncing. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -48,6 +58,16 @@ export function createCore(deps: CoreDeps): Core {
   );
   const db = openDatabase(join(deps.dataDir, 'parley.db'));
   const settings = createSettingsService(deps.preferences, deps.log);
+  const desktop = deps.desktop ?? noDesktopHost;
+  const activityLog = createActivityLog(db);
+  const navigate = createNavigator(db, activityLog, bus.emit);
+  let router: IpcRouter | null = null;
+  const responses = notificationResponses({
+    router: () => router as IpcRouter,
+    navigate,
+    emit: bus.emit,
+    log: deps.log,
+  });
   // The user's receiver and the demo's feed differ only in secret, source and certificate folder.
   const activityDeps = {
     db,
@@ -82,9 +102,17 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     log: deps.log,
     notifier: deps.notifier,
+    responses,
     emit: bus.emit,
     getSettings: settings.get,
   });
+  const unread = followUnreadCount({
+    db,
+    notifier: deps.notifier,
+    clock,
+    subscribe: bus.subscribe,
+  });
+  const stopUpdateEvents = desktop.updates.onChange((state) => bus.emit({ type: 'update', state }));
 
   const handlers: Handlers = {
     ...sessionHandlers(session),
@@ -93,26 +121,33 @@ export function createCore(deps: CoreDeps): Core {
     ...syncHandlers(engines),
     ...settingsHandlers(settings, deps.vault),
     ...linksHandlers(deps.openExternal),
-    ...activityHandlers(createActivityLog(db)),
+    ...activityHandlers(activityLog),
     ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
     ...storeReadHandlers(db, { clock, emit: bus.emit }),
+    ...desktopHandlers(desktop, db),
   };
+  router = createIpcRouter(handlers, deps.log);
   let stopCheckpoints = () => {};
 
   return {
-    router: createIpcRouter(handlers, deps.log),
+    router,
     settings,
     db,
     session,
     onEvent: bus.subscribe,
     setHostState: engines.setHostState,
+    navigate,
+    notice: (level, message) => bus.emit({ type: 'notice', level, message }),
     async start() {
       stopCheckpoints = scheduleCheckpoints(db, clock);
+      unread.refresh();
       await Promise.all([session.start(), webhooks.start()]);
       await engines.settled();
     },
     async stop() {
       stopCheckpoints();
+      unread.stop();
+      stopUpdateEvents();
       await engines.stop();
       await Promise.all([session.stop(), webhooks.stop()]);
       db.close();

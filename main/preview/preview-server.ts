@@ -13,6 +13,8 @@ export interface PreviewServer {
 }
 
 const COOKIE = 'parley-preview';
+/** The app's icon, generated with the rest by scripts/generate-icons.ts. */
+const FAVICON = join(import.meta.dirname, '../../build/favicon.ico');
 const BRIDGE_SCRIPT = '<script type="module" src="/preview-bridge.js"></script>';
 
 /**
@@ -71,6 +73,10 @@ export async function startPreviewServer(options: {
     return sendIndex(reply, indexHtml);
   });
   app.get('/index.html', async (_request, reply) => sendIndex(reply, indexHtml));
+  const favicon = await readFile(FAVICON);
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'max-age=86400').send(favicon),
+  );
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
     return reply.code(error.statusCode ?? 500).send({

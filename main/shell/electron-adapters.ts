@@ -1,6 +1,6 @@
-import { Notification, app, safeStorage } from 'electron';
+import { safeStorage } from 'electron';
 import type Store from 'electron-store';
-import type { KeyValueStore, Logger, Notifier, SecretVault } from '../core/ports/ports.ts';
+import type { KeyValueStore, Logger, SecretVault } from '../core/ports/ports.ts';
 
 /**
  * Secrets encrypted with the OS keychain through safeStorage; only the
@@ -47,23 +47,6 @@ export function electronStoreKv(store: Store): KeyValueStore {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),
     delete: (key) => store.delete(key),
-  };
-}
-
-export function electronNotifier(onShow: () => void): Notifier {
-  return {
-    notify(notification, onClick) {
-      if (!Notification.isSupported()) return;
-      const shown = new Notification({ title: notification.title, body: notification.body });
-      shown.on('click', () => {
-        onShow();
-        onClick();
-      });
-      shown.show();
-    },
-    setBadgeCount(count) {
-      app.setBadgeCount(count);
-    },
   };
 }
 

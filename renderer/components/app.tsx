@@ -8,6 +8,7 @@ import { DialogHost } from './shell/dialog-host.tsx';
 import { Notices } from './shell/notices.tsx';
 import { Rail } from './shell/rail.tsx';
 import { Sidebar } from './shell/sidebar.tsx';
+import { UpdateBanner } from './shell/update-banner.tsx';
 import { useActivityReports } from './shell/use-activity-reports.ts';
 import { useGlobalShortcuts } from './shell/use-global-shortcuts.ts';
 import { useTheme } from './shell/use-theme.ts';
@@ -68,6 +69,7 @@ export function App() {
             className="main-pane"
             aria-label={view === 'activity' ? 'Activity' : 'Conversation'}
           >
+            <UpdateBanner />
             {view === 'activity' ? (
               <Suspense fallback={<p role="status">Loading activity…</p>}>
                 <ActivityView />

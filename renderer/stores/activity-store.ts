@@ -8,8 +8,11 @@ export const ACTIVITY_PAGE_SIZE = 50;
 interface ActivityState extends PagedState<ActivityItem> {
   /** The event type shown, or null for every type. */
   type: string | null;
+  /** One order's events only (a link or a notification asked for it), or null. */
+  orderId: string | null;
   unseen: number;
   setType(type: string | null): void;
+  showOrder(orderId: string | null): void;
   setVisible(start: number, end: number): void;
   refresh(): Promise<void>;
   markSeen(ids: string[]): void;
@@ -24,9 +27,10 @@ export const useActivity = create<ActivityState>()((set, get) => {
     get,
     set,
     async fetch(offset, limit) {
-      const { type } = get();
+      const { type, orderId } = get();
       const result = await call('activity:list', {
         ...(type ? { types: [type] } : {}),
+        ...(orderId ? { orderId } : {}),
         offset,
         limit,
       });
@@ -38,9 +42,14 @@ export const useActivity = create<ActivityState>()((set, get) => {
   return {
     ...emptyPaged<ActivityItem>(),
     type: null,
+    orderId: null,
     unseen: 0,
     setType(type) {
-      set({ type });
+      set({ type, orderId: null });
+      pager.restart();
+    },
+    showOrder(orderId) {
+      set({ orderId, type: null });
       pager.restart();
     },
     setVisible: pager.show,

@@ -1,7 +1,8 @@
 import { onCoreEvent } from '../ipc/parley.ts';
 import { useActivity } from './activity-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
-import { openConversation } from './navigation.ts';
+import { useDesktop } from './desktop-store.ts';
+import { navigateTo } from './navigation.ts';
 import { useNotices } from './notice-store.ts';
 import { useSession } from './session-store.ts';
 import { useThread } from './thread-store.ts';
@@ -33,8 +34,11 @@ export function connectCoreEvents(): () => void {
       case 'notice':
         useNotices.getState().push(event.level, event.message);
         break;
-      case 'open-conversation':
-        openConversation(event.conversationId);
+      case 'navigate':
+        navigateTo(event.target);
+        break;
+      case 'update':
+        useDesktop.getState().setUpdate(event.state);
         break;
       case 'activity':
         void useActivity.getState().refresh();

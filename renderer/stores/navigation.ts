@@ -1,4 +1,6 @@
+import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { call } from '../ipc/parley.ts';
+import { useActivity } from './activity-store.ts';
 import { conversationAt, LIST_PAGE_SIZE, useConversationList } from './conversation-list-store.ts';
 import { useDrafts } from './draft-store.ts';
 import { useThread } from './thread-store.ts';
@@ -20,6 +22,17 @@ export function openConversation(conversationId: string, focusMessageId?: string
   useUi.getState().setView('chats');
   void useThread.getState().open(conversationId, focusMessageId);
   reportActivity();
+}
+
+/** Where a clicked notification or a `parley://` link takes the user; dialogs give way. */
+export function navigateTo(target: NavigationTarget): void {
+  useUi.getState().closeDialog();
+  if (target.kind === 'conversation') {
+    openConversation(target.conversationId);
+    return;
+  }
+  useActivity.getState().showOrder(target.kind === 'order' ? target.orderId : null);
+  useUi.getState().setView('activity');
 }
 
 export function closeConversation(): void {

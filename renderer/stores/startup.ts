@@ -1,6 +1,8 @@
 import { preloadDeferred } from '../lib/deferred-component.ts';
 import { connectCoreEvents } from './core-events.ts';
 import { useConversationList } from './conversation-list-store.ts';
+import { useDesktop } from './desktop-store.ts';
+import { reportError } from './notice-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
 
@@ -13,6 +15,7 @@ import { useSettings } from './settings-store.ts';
 export function startApp(): void {
   connectCoreEvents();
   void useSettings.getState().load();
+  useDesktop.getState().load().catch(reportError);
   // The rest of the UI's script comes once the first screen has what it needs.
   void Promise.all([useSession.getState().load(), useConversationList.getState().refresh()]).then(
     preloadDeferred,

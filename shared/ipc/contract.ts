@@ -10,6 +10,7 @@ import {
 import { LIMITS } from '../model/limits.ts';
 import { attachmentInput, messageView, searchHit } from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
+import { desktopCapabilities, updateState } from '../model/desktop.ts';
 import { secretPresence, session, syncStatus } from '../model/session.ts';
 import { catalogueEventType, settings, settingsPatch } from '../model/settings.ts';
 
@@ -216,7 +217,12 @@ export const channels = {
 
   'activity:list': {
     request: z
-      .object({ types: z.array(text(LIMITS.nameLength)).max(20).optional(), ...page })
+      .object({
+        types: z.array(text(LIMITS.nameLength)).max(20).optional(),
+        /** One order's events (a `parley://order/<id>` link, an order's notification). */
+        orderId: id.optional(),
+        ...page,
+      })
       .strict(),
     response: z.object({
       items: z.array(activityItem),
@@ -257,6 +263,20 @@ export const channels = {
   'orders:messageCustomer': {
     request: z.object({ customerId: id }).strict(),
     response: z.object({ conversationId: id }),
+  },
+
+  /** What the desktop host can do here (nothing in the preview). */
+  'desktop:capabilities': { request: none, response: desktopCapabilities },
+  'updates:get': { request: none, response: updateState },
+  'updates:check': { request: none, response: updateState },
+  /**
+   * Quits, installs the downloaded update and starts again. While writes wait
+   * in the outbox it does nothing unless `force` is set, and answers how many
+   * wait, so the user can decide: they are kept and sent after the restart.
+   */
+  'updates:restart': {
+    request: z.object({ force: z.boolean() }).strict(),
+    response: z.object({ restarting: z.boolean(), pendingWrites: z.number().int() }),
   },
 } as const;
 

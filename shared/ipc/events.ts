@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityItem } from '../model/activity.ts';
 import { id } from '../model/conversation.ts';
+import { navigationTarget, updateState } from '../model/desktop.ts';
 import { session, syncStatus } from '../model/session.ts';
 
 /**
@@ -26,8 +27,9 @@ export const coreEvent = z.discriminatedUnion('type', [
     level: z.enum(['info', 'warning', 'error']),
     message: z.string(),
   }),
-  /** The user clicked a desktop notification. */
-  z.object({ type: z.literal('open-conversation'), conversationId: id }),
+  /** A clicked notification or a `parley://` link: show that place. */
+  z.object({ type: z.literal('navigate'), target: navigationTarget }),
+  z.object({ type: z.literal('update'), state: updateState }),
 ]);
 export type CoreEvent = z.infer<typeof coreEvent>;
 export type ChangesEvent = Extract<CoreEvent, { type: 'changes' }>;

@@ -43,11 +43,40 @@ export const webhookSettings = z.object({
   messageCustomer: z.boolean(),
 });
 
+export const START_AT_LOGIN = ['off', 'on', 'hidden'] as const;
+export type StartAtLogin = (typeof START_AT_LOGIN)[number];
+
+/** Chromium checks every chosen language on every word; a few is what stays fast. */
+export const MAX_SPELLCHECK_LANGUAGES = 5;
+
+/** A BCP 47 tag as Chromium names its dictionaries: `en-US`, `de`, `pt-BR`. */
+export const languageTag = z
+  .string()
+  .max(16)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'not a language tag');
+
+/** How Parley behaves as a desktop app; the preview and the CLI keep but ignore most of it. */
+export const desktopSettings = z.object({
+  /** Windows and Linux: closing the window keeps Parley running in the tray. */
+  closeToTray: z.boolean(),
+  startAtLogin: z.enum(START_AT_LOGIN),
+  /** Notifications say who wrote, never what ("New message from Ava"). */
+  hideNotificationText: z.boolean(),
+  /** No notifications before this time (ms since the epoch); null when not paused. */
+  notificationsPausedUntil: z.number().int().min(0).max(253_402_300_799_000).nullable(),
+  /** Spell-check dictionaries; empty follows the system's languages. */
+  spellCheckLanguages: z.array(languageTag).max(MAX_SPELLCHECK_LANGUAGES),
+  /** Download updates in the background and offer "Restart to update". */
+  automaticUpdates: z.boolean(),
+});
+export type DesktopSettings = z.infer<typeof desktopSettings>;
+
 export const settings = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   notifications: z.boolean(),
   polling: pollingSettings,
   webhooks: webhookSettings,
+  desktop: desktopSettings,
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -57,6 +86,7 @@ export const settingsPatch = z
     notifications: settings.shape.notifications,
     polling: pollingSettings.partial().strict(),
     webhooks: webhookSettings.partial().strict(),
+    desktop: desktopSettings.partial().strict(),
   })
   .partial()
   .strict();
@@ -80,6 +110,14 @@ export const DEFAULT_SETTINGS: Settings = {
     >,
     messageCustomer: true,
   },
+  desktop: {
+    closeToTray: true,
+    startAtLogin: 'off',
+    hideNotificationText: false,
+    notificationsPausedUntil: null,
+    spellCheckLanguages: [],
+    automaticUpdates: true,
+  },
 };
 
 /** A patch applied as the core applies it: top-level values replaced, each section merged. */
@@ -90,5 +128,6 @@ export function mergeSettings(base: Settings, patch: SettingsPatch): Settings {
     ...(patch.notifications !== undefined && { notifications: patch.notifications }),
     polling: { ...base.polling, ...patch.polling },
     webhooks: { ...base.webhooks, ...patch.webhooks },
+    desktop: { ...base.desktop, ...patch.desktop },
   };
 }

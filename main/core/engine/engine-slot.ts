@@ -8,6 +8,7 @@ import type { Database } from '../store/database.ts';
 import type { Activity, HostState } from '../sync/poller.ts';
 import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
 import type { SessionService, Workspace } from '../session/session-service.ts';
+import type { NotificationResponses } from '../sync/incoming-notifications.ts';
 
 /**
  * One sync engine per signed-in workspace: started when the session opens a
@@ -21,6 +22,7 @@ export function createEngineSlot(deps: {
   clock: Clock;
   log: Logger;
   notifier: Notifier;
+  responses?: NotificationResponses;
   emit(event: CoreEvent): void;
   getSettings(): Settings;
 }) {
@@ -41,6 +43,7 @@ export function createEngineSlot(deps: {
       log: deps.log,
       emit: deps.emit,
       notifier: deps.notifier,
+      responses: deps.responses,
       getSettings: deps.getSettings,
       onUnauthorized: deps.session.markUnauthorized,
     });

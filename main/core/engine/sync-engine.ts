@@ -13,7 +13,11 @@ import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { readInitialProgress, runInitialSync } from '../sync/initial-sync.ts';
-import { announceIncoming } from '../sync/incoming-notifications.ts';
+import {
+  announceIncoming,
+  planIncoming,
+  type NotificationResponses,
+} from '../sync/incoming-notifications.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 import { createPoller, type Activity, type HostState } from '../sync/poller.ts';
@@ -33,6 +37,11 @@ export interface SyncEngineDeps {
   log: Logger;
   emit(event: CoreEvent): void;
   notifier: Notifier;
+  /**
+   * What a notification's click, reply and "Mark as read" do; absent where no
+   * one can answer a notification (the CLI, benchmarks), which then offers none.
+   */
+  responses?: NotificationResponses;
   getSettings(): Settings;
   /** The server refused the token: the session asks the user to sign in again. */
   onUnauthorized?(): void;
@@ -222,7 +231,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       emitChanges(result.batch);
       for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });
     }
-    announceIncoming(db, deps.notifier, deps.getSettings(), poller.activity, result.incoming, emit);
+    const plan = planIncoming(
+      db,
+      deps.getSettings(),
+      poller.activity,
+      result.incoming,
+      clock.now(),
+    );
+    announceIncoming(deps.notifier, plan, deps.responses ?? null);
     lastSyncedAt = clock.now();
     const reconnected = connection !== 'online';
     setConnection('online', null);

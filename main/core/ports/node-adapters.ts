@@ -1,7 +1,17 @@
 import Conf from 'conf';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { KeyValueStore, Logger, Notifier, SecretName, SecretVault } from './ports.ts';
+import type { UpdateState } from '../../../shared/model/desktop.ts';
+import type {
+  DesktopHost,
+  DesktopNotification,
+  KeyValueStore,
+  Logger,
+  NotificationActions,
+  Notifier,
+  SecretName,
+  SecretVault,
+} from './ports.ts';
 
 /**
  * Plain-Node adapters for the preview, the CLI and tests. The vault keeps
@@ -52,39 +62,58 @@ export function confStore(dir: string): KeyValueStore {
   };
 }
 
-export interface RecordedNotification {
-  title: string;
-  body: string;
-  conversationId?: string;
-  activityId?: string;
-}
-
-/** A notifier that keeps what it was asked to show; the preview and tests read it back. */
+/** A notifier that keeps what it was asked to show; the preview and tests read it back and act on it. */
 export function recordingNotifier(): Notifier & {
-  shown: RecordedNotification[];
+  shown: DesktopNotification[];
+  actions: NotificationActions[];
   badge: number;
   click(index: number): void;
 } {
-  const clicks: (() => void)[] = [];
   const notifier = {
-    shown: [] as RecordedNotification[],
+    shown: [] as DesktopNotification[],
+    actions: [] as NotificationActions[],
     badge: 0,
-    notify(notification: RecordedNotification, onClick: () => void) {
+    notify(notification: DesktopNotification, actions: NotificationActions) {
       notifier.shown.push(notification);
-      clicks.push(onClick);
+      notifier.actions.push(actions);
     },
-    setBadgeCount(count: number) {
+    setUnreadCount(count: number) {
       notifier.badge = count;
     },
     click(index: number) {
-      clicks[index]?.();
+      notifier.actions[index]?.click();
     },
   };
   return notifier;
 }
 
 /** A terminal shows no desktop notifications: the CLI's notifier. */
-export const silentNotifier: Notifier = { notify() {}, setBadgeCount() {} };
+export const silentNotifier: Notifier = { notify() {}, setUnreadCount() {} };
+
+const NOT_INSTALLED: UpdateState = {
+  status: 'off',
+  reason: 'not-installed',
+  version: null,
+  percent: null,
+  lastCheckedAt: null,
+  lastError: null,
+};
+
+/** The preview's and the CLI's answer: no tray, no login item, no dictionaries, no updates. */
+export const noDesktopHost: DesktopHost = {
+  capabilities: () => ({
+    closeToTray: false,
+    startAtLogin: false,
+    spellCheckLanguages: [],
+    systemSpellCheckLanguages: [],
+  }),
+  updates: {
+    state: () => NOT_INSTALLED,
+    check: async () => NOT_INSTALLED,
+    restart() {},
+    onChange: () => () => {},
+  },
+};
 
 /** One JSON line per entry on stderr; fields never include secrets (callers pass ids, not tokens). */
 export function consoleLogger(prefix = 'parley', quiet = false): Logger {

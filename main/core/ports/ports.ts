@@ -1,3 +1,5 @@
+import type { DesktopCapabilities, UpdateState } from '../../../shared/model/desktop.ts';
+
 /**
  * What the core needs from its host. The Electron shell implements these with
  * safeStorage, electron-store, Notification and shell.openExternal; tests, the
@@ -28,14 +30,41 @@ export interface KeyValueStore {
 export interface DesktopNotification {
   title: string;
   body: string;
-  /** Conversation or activity the notification leads to when clicked. */
-  conversationId?: string;
-  activityId?: string;
+  /** A newer notification with the same tag replaces the older one (one per conversation). */
+  tag: string;
+}
+
+/**
+ * What the user can do with a notification. The core decides what each does
+ * (a reply goes through the outbox like a typed message); the host offers the
+ * ones its platform can show and brings the window forward on a click.
+ */
+export interface NotificationActions {
+  click(): void;
+  reply?(text: string): void;
+  markRead?(): void;
 }
 
 export interface Notifier {
-  notify(notification: DesktopNotification, onClick: () => void): void;
-  setBadgeCount(count: number): void;
+  notify(notification: DesktopNotification, actions: NotificationActions): void;
+  /** Unread messages in conversations neither muted nor archived: the badge and the tray. */
+  setUnreadCount(count: number): void;
+}
+
+/**
+ * What only a desktop host can do: install updates, list dictionaries. The
+ * preview and the CLI answer that none of it is available.
+ */
+export interface DesktopHost {
+  capabilities(): DesktopCapabilities;
+  updates: {
+    state(): UpdateState;
+    /** Checks now (the user asked); resolves with the state the check left. */
+    check(): Promise<UpdateState>;
+    /** Quits, installs the downloaded update and starts again. */
+    restart(): void;
+    onChange(listener: (state: UpdateState) => void): () => void;
+  };
 }
 
 export interface Logger {
@@ -109,6 +138,8 @@ export interface CoreDeps {
   /** Settings and the last session, as small key/value pairs (not the database). */
   preferences: KeyValueStore;
   notifier: Notifier;
+  /** The Electron shell's capabilities; absent in the preview and the CLI. */
+  desktop?: DesktopHost;
   /** Opens a vetted http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
   log: Logger;

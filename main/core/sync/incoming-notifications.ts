@@ -1,55 +1,151 @@
-import type { CoreEvent } from '../../../shared/ipc/events.ts';
+import type { NavigationTarget } from '../../../shared/model/desktop.ts';
+import { isPaused } from '../../../shared/model/notification-pause.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { ApiMessage } from '../api/messaging-api.ts';
-import type { Notifier } from '../ports/ports.ts';
+import type { DesktopNotification, Notifier } from '../ports/ports.ts';
+import { conversationTitle } from '../store/conversation-summary.ts';
 import type { Database } from '../store/database.ts';
-import type { Activity } from './poller.ts';
 import { statement } from '../store/statement-cache.ts';
+import type { Activity } from './poller.ts';
 
 const BODY_LENGTH = 200;
+/**
+ * More conversations than this in one round (a laptop waking after a night)
+ * get one summary instead of a notification each: a stack of a dozen toasts
+ * helps nobody.
+ */
+export const MAX_SEPARATE_NOTIFICATIONS = 3;
+
+/** What the user's answers to a notification do; the engine gives them the outbox's path. */
+export interface NotificationResponses {
+  open(target: NavigationTarget | null): void;
+  reply(conversationId: string, text: string): void;
+  markRead(conversationId: string): void;
+}
+
+export type IncomingPlan =
+  | { kind: 'none' }
+  | { kind: 'each'; items: { conversationId: string; notification: DesktopNotification }[] }
+  | { kind: 'summary'; notification: DesktopNotification };
+
+interface ConversationRow {
+  id: string;
+  local_name: string | null;
+  contact_id: string | null;
+  group_id: string | null;
+  contact_username: string | null;
+  is_muted: number;
+  read_up_to: number;
+}
 
 /**
- * Tells the user about messages that just arrived: one desktop notification
- * per conversation (its newest message), never for a muted conversation nor
- * for the one already on screen; the badge shows the unread total.
+ * Decides what to tell the user about messages that just arrived. Silent
+ * when notifications are off or paused, for muted conversations, for messages
+ * already read, and for the conversation open in a focused window.
  */
-export function announceIncoming(
+export function planIncoming(
   db: Database,
-  notifier: Notifier,
   settings: Settings,
   activity: Activity,
   incoming: readonly ApiMessage[],
-  emit: (event: CoreEvent) => void,
+  now: number,
+): IncomingPlan {
+  const paused = isPaused(settings.desktop.notificationsPausedUntil, now);
+  if (incoming.length === 0 || !settings.notifications || paused) {
+    return { kind: 'none' };
+  }
+  const byConversation = new Map<string, ApiMessage[]>();
+  for (const message of incoming) {
+    const list = byConversation.get(message.conversationId) ?? [];
+    list.push(message);
+    byConversation.set(message.conversationId, list);
+  }
+  const lookup = statement(
+    db,
+    `SELECT c.id, c.local_name, c.contact_id, c.group_id, c.is_muted, c.read_up_to,
+       ct.username AS contact_username
+     FROM conversations c LEFT JOIN contacts ct ON ct.id = c.contact_id WHERE c.id = ?`,
+  );
+  const onScreen = (id: string) =>
+    activity.focused && activity.visible && activity.openConversationId === id;
+
+  const news: { row: ConversationRow; unread: ApiMessage[] }[] = [];
+  for (const [conversationId, messages] of byConversation) {
+    const row = lookup.get(conversationId) as ConversationRow | undefined;
+    if (!row || row.is_muted === 1 || onScreen(conversationId)) continue;
+    const unread = messages
+      .filter((message) => message.createdAt > row.read_up_to)
+      .sort((a, b) => a.createdAt - b.createdAt);
+    if (unread.length > 0) news.push({ row, unread });
+  }
+  if (news.length === 0) return { kind: 'none' };
+
+  if (news.length > MAX_SEPARATE_NOTIFICATIONS) {
+    const total = news.reduce((sum, { unread }) => sum + unread.length, 0);
+    return {
+      kind: 'summary',
+      notification: {
+        title: 'Parley',
+        body: `${total} new messages in ${news.length} conversations`,
+        tag: 'summary',
+      },
+    };
+  }
+  return {
+    kind: 'each',
+    items: news.map(({ row, unread }) => ({
+      conversationId: row.id,
+      notification: describe(row, unread, settings.desktop.hideNotificationText),
+    })),
+  };
+}
+
+function describe(
+  row: ConversationRow,
+  unread: ApiMessage[],
+  hideText: boolean,
+): DesktopNotification {
+  const name = conversationTitle(row);
+  const newest = unread[unread.length - 1] as ApiMessage;
+  const tag = `conversation:${row.id}`;
+  if (hideText) {
+    const what = unread.length === 1 ? 'New message' : `${unread.length} new messages`;
+    return { title: `${what} from ${name}`, body: '', tag };
+  }
+  const text = preview(newest);
+  const more = unread.length > 1 ? ` (${unread.length} new messages)` : '';
+  return {
+    title: `${name}${more}`,
+    body: row.group_id !== null ? `${newest.contact.username}: ${text}` : text,
+    tag,
+  };
+}
+
+/**
+ * Shows what the plan decided, each notification answering through
+ * `responses`; without them (no one to answer) a notification only informs.
+ */
+export function announceIncoming(
+  notifier: Notifier,
+  plan: IncomingPlan,
+  responses: NotificationResponses | null,
 ): void {
-  if (incoming.length > 0 && settings.notifications) {
-    const newest = new Map<string, ApiMessage>();
-    for (const message of incoming) {
-      const known = newest.get(message.conversationId);
-      if (!known || known.createdAt < message.createdAt)
-        newest.set(message.conversationId, message);
-    }
-    const state = statement(
-      db,
-      'SELECT is_muted, read_up_to, local_name FROM conversations WHERE id = ?',
-    );
-    for (const [conversationId, message] of newest) {
-      const row = state.get(conversationId) as
-        { is_muted: number; read_up_to: number; local_name: string | null } | undefined;
-      if (!row || row.is_muted === 1 || message.createdAt <= row.read_up_to) continue;
-      const onScreen =
-        activity.focused && activity.visible && activity.openConversationId === conversationId;
-      if (onScreen) continue;
+  if (plan.kind === 'summary') {
+    notifier.notify(plan.notification, { click: () => responses?.open(null) });
+  } else if (plan.kind === 'each') {
+    for (const { conversationId, notification } of plan.items) {
       notifier.notify(
-        {
-          title: row.local_name ?? message.contact.username,
-          body: preview(message),
-          conversationId,
-        },
-        () => emit({ type: 'open-conversation', conversationId }),
+        notification,
+        responses
+          ? {
+              click: () => responses.open({ kind: 'conversation', conversationId }),
+              reply: (text) => responses.reply(conversationId, text),
+              markRead: () => responses.markRead(conversationId),
+            }
+          : { click: () => {} },
       );
     }
   }
-  notifier.setBadgeCount(unreadTotal(db));
 }
 
 function preview(message: ApiMessage): string {

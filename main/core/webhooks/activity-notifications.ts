@@ -1,4 +1,6 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
+import { navigationTarget, type NavigationTarget } from '../../../shared/model/desktop.ts';
+import { isPaused } from '../../../shared/model/notification-pause.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 
@@ -17,26 +19,42 @@ const MAX_SEPARATE_NOTIFICATIONS = 3;
 
 /**
  * Raises a desktop notification per item whose type the user left switched
- * on, or one summary when a batch holds many. Types the settings do not list
- * (unknown to this version) are stored and shown in the activity view, but
- * never notified.
+ * on, or one summary when a batch holds many; nothing while notifications are
+ * off or paused. Types the settings do not list (unknown to this version) are
+ * stored and shown in the activity view, but never notified. A click opens
+ * the order the event belongs to, else the activity view.
  */
 export function notifyActivity(
   items: ActivityItem[],
   notifier: Notifier,
   settings: Settings,
+  now: number,
+  open: (target: NavigationTarget) => void,
 ): void {
-  if (!settings.notifications) return;
+  if (!settings.notifications || isPaused(settings.desktop.notificationsPausedUntil, now)) return;
   const enabled = settings.webhooks.notify as Record<string, boolean | undefined>;
   const notifiable = items.filter((item) => enabled[item.type] === true);
-  // Clicking only brings the window forward, which the shell does itself; the
-  // notification's activityId tells it which item to show.
-  const onClick = () => {};
   if (notifiable.length > MAX_SEPARATE_NOTIFICATIONS) {
-    notifier.notify(summarize(notifiable), onClick);
+    notifier.notify(summarize(notifiable), { click: () => open({ kind: 'activity' }) });
     return;
   }
-  for (const item of notifiable) notifier.notify(describeActivity(item), onClick);
+  for (const item of notifiable) {
+    const target = activityTarget(item);
+    notifier.notify(describeActivity(item), { click: () => open(target) });
+  }
+}
+
+/** The order an event is about: its own id for orders, `orderId` for shipments and invoices. */
+export function activityTarget(item: ActivityItem): NavigationTarget {
+  const [subject] = item.type.split('.', 1);
+  const orderId =
+    subject === 'order'
+      ? item.payload.id
+      : subject === 'shipment' || subject === 'invoice'
+        ? item.payload.orderId
+        : undefined;
+  const parsed = navigationTarget.safeParse({ kind: 'order', orderId });
+  return parsed.success ? parsed.data : { kind: 'activity' };
 }
 
 function summarize(items: ActivityItem[]): DesktopNotification {
@@ -46,7 +64,11 @@ function summarize(items: ActivityItem[]): DesktopNotification {
     counts.set(title, (counts.get(title) ?? 0) + 1);
   }
   const body = [...counts].map(([title, count]) => `${title}: ${count}`).join(' · ');
-  return { title: `${items.length} catalogue events`, body: truncate(body) };
+  return {
+    title: `${items.length} catalogue events`,
+    body: truncate(body),
+    tag: 'activity-summary',
+  };
 }
 
 /** Words for one event, taken from payload fields that may be missing or of any type. */
@@ -64,7 +86,7 @@ export function describeActivity(item: ActivityItem): DesktopNotification {
     (change) => `${change.field} ${scalar(change.from) ?? '—'} → ${scalar(change.to) ?? '—'}`,
   );
   const body = [...naming.slice(0, 3), ...changed].join(' · ') || item.id;
-  return { title, body: truncate(body), activityId: item.id };
+  return { title, body: truncate(body), tag: `activity:${item.id}` };
 }
 
 function scalar(value: unknown): string | null {

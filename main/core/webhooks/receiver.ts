@@ -153,6 +153,8 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
         items.filter((item) => !item.seen && (deps.isNews?.(item) ?? true)),
         deps.notifier,
         deps.getSettings(),
+        clock.now(),
+        (target) => deps.emit({ type: 'navigate', target }),
       );
     } catch (error) {
       deps.log.error('webhook follow-up failed', { error: String(error) });

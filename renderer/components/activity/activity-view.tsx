@@ -12,6 +12,8 @@ export function ActivityView() {
   const total = useActivity((s) => s.total);
   const pages = useActivity((s) => s.pages);
   const type = useActivity((s) => s.type);
+  const orderId = useActivity((s) => s.orderId);
+  const showOrder = useActivity((s) => s.showOrder);
   const unseen = useActivity((s) => s.unseen);
   const error = useActivity((s) => s.error);
   const setType = useActivity((s) => s.setType);
@@ -58,6 +60,14 @@ export function ActivityView() {
           ))}
         </select>
       </header>
+      {orderId && (
+        <div className="activity-filter" role="status">
+          <span>Events of order {orderId}</span>
+          <button type="button" className="button secondary" onClick={() => showOrder(null)}>
+            Show all events
+          </button>
+        </div>
+      )}
       {error && (
         <p role="alert" className="inline-error">
           {error}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Settings } from '../../../shared/model/settings.ts';
 import { call } from '../../ipc/parley.ts';
 import { attempt } from '../../stores/notice-store.ts';
+import { DesktopSection } from './desktop-section.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { Modal } from '../common/modal.tsx';
@@ -151,6 +152,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
               Show a desktop notification for new messages (not for muted conversations)
             </label>
           </section>
+          <DesktopSection desktop={settings.desktop} />
           <PollingFields
             polling={settings.polling}
             onSave={(polling) => updateSettings({ polling })}

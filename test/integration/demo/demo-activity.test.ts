@@ -171,7 +171,7 @@ describe('demo workspace activity', () => {
     })) as { id: string };
     await expect
       .poll(() => notifier.shown, { timeout: SEEDING_TIMEOUT_MS })
-      .toEqual([expect.objectContaining({ title: 'Order created', activityId: id })]);
+      .toEqual([expect.objectContaining({ title: 'Order created', tag: `activity:${id}` })]);
   });
 
   it('leaves the user’s webhook settings, secret and receiver alone', async () => {

@@ -52,9 +52,14 @@ describe('webhook receiver: good deliveries', () => {
       },
     ]);
     expect(harness.notifier.shown).toEqual([
-      expect.objectContaining({ title: 'Order created', activityId: event.id }),
+      expect.objectContaining({ title: 'Order created', tag: `activity:${event.id}` }),
     ]);
     expect(harness.notifier.shown[0]?.body).toContain('SO-1001');
+    harness.notifier.click(0);
+    expect(harness.events.at(-1)).toEqual({
+      type: 'navigate',
+      target: { kind: 'order', orderId: event.payload.id },
+    });
   });
 
   it('verifies the raw bytes as sent, not a re-serialization of the JSON', async () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
 import { recordingNotifier } from '../../../main/core/ports/node-adapters.ts';
+import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import {
+  activityTarget,
   describeActivity,
   notifyActivity,
 } from '../../../main/core/webhooks/activity-notifications.ts';
@@ -29,7 +31,7 @@ describe('activity notifications', () => {
     expect(shown).toEqual({
       title: 'Product updated',
       body: 'name Stabilo pen · ean 4006381333931 · price 1.95 → 2.15',
-      activityId: 'ntf-1',
+      tag: 'activity:ntf-1',
     });
   });
 
@@ -49,7 +51,58 @@ describe('activity notifications', () => {
 
   it('stays silent when notifications are off globally', () => {
     const notifier = recordingNotifier();
-    notifyActivity([item({})], notifier, { ...DEFAULT_SETTINGS, notifications: false });
+    notifyActivity(
+      [item({})],
+      notifier,
+      { ...DEFAULT_SETTINGS, notifications: false },
+      0,
+      () => {},
+    );
     expect(notifier.shown).toEqual([]);
+  });
+
+  it('stays silent while notifications are paused, and speaks again when the pause ends', () => {
+    const notifier = recordingNotifier();
+    const paused = {
+      ...DEFAULT_SETTINGS,
+      desktop: { ...DEFAULT_SETTINGS.desktop, notificationsPausedUntil: 10_000 },
+    };
+    notifyActivity([item({})], notifier, paused, 9_999, () => {});
+    expect(notifier.shown).toEqual([]);
+    notifyActivity([item({})], notifier, paused, 10_000, () => {});
+    expect(notifier.shown.map((shown) => shown.title)).toEqual(['Product updated']);
+  });
+
+  it('opens the order an order, shipment or invoice event belongs to when clicked', () => {
+    const notifier = recordingNotifier();
+    const opened: NavigationTarget[] = [];
+    notifyActivity(
+      [
+        item({ id: 'a', type: 'order.created', payload: { id: 'ord_1', number: 'SO-1' } }),
+        item({ id: 'b', type: 'shipment.updated', payload: { id: 'shp_1', orderId: 'ord_2' } }),
+        item({ id: 'c', type: 'product.updated', payload: { name: 'Pen' } }),
+      ],
+      notifier,
+      DEFAULT_SETTINGS,
+      0,
+      (target) => opened.push(target),
+    );
+    notifier.click(0);
+    notifier.click(1);
+    notifier.click(2);
+    expect(opened).toEqual([
+      { kind: 'order', orderId: 'ord_1' },
+      { kind: 'order', orderId: 'ord_2' },
+      { kind: 'activity' },
+    ]);
+  });
+
+  it('never builds a link to an order from an id that is not one', () => {
+    expect(activityTarget(item({ type: 'order.created', payload: { id: 42 } }))).toEqual({
+      kind: 'activity',
+    });
+    expect(activityTarget(item({ type: 'invoice.created', payload: { orderId: '' } }))).toEqual({
+      kind: 'activity',
+    });
   });
 });
