@@ -1,13 +1,14 @@
-import { once } from 'node:events';
 import { CliUsageError, openCliClient, type CliClient } from './cli-client.ts';
-import { COMMANDS, syncFully, type Printed } from './messaging-commands.ts';
+import { COMMANDS, type Printed } from './messaging-commands.ts';
+import { watch } from './watch.ts';
 import type { CommandIo } from './webhooks-command.ts';
 import { CoreError } from '../core/headless.ts';
 
 const USAGE = `usage: npm run cli -- [--base-url URL] [--data-dir DIR] [--json] [--verbose] <command>
 commands:
   sync | conversations [--filter all|pinned|muted|archived] [--group ID]
-  messages <conversation_id> [--limit N] | search <query> | outbox | watch
+  messages <conversation_id> [--limit N] | search <query> | outbox
+  watch [--conversation ID]   (one line per new, edited or deleted message and state change)
   send <conversation_id> <text> | edit <message_id> <text>
   react <message_id> <reaction> [--as NAME] | delete-message <message_id>
   new-conversation (--contact ID | --group ID) | pin-message <conversation_id> <message_id>
@@ -91,7 +92,7 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
     }
     client = openCliClient({ ...options, token });
     client.engine.start();
-    if (command === null) return await watch(client, options, io);
+    if (command === null) return await watch(client, options.rest, options.json, io);
     const printed = await command(options.rest, { client, io, json: options.json });
     return print(printed, options.json, io, client);
   } catch (error) {
@@ -123,20 +124,6 @@ function print(printed: Printed, json: boolean, io: CommandIo, client: CliClient
   if (status.connection !== 'online') {
     io.stderr.write(`note: the server was not reached; showing what is stored locally\n`);
   }
-  return 0;
-}
-
-/** Polls as a focused window would and prints one JSON line per change until interrupted. */
-async function watch(client: CliClient, options: GlobalOptions, io: CommandIo): Promise<number> {
-  if (options.rest.length > 0) throw new CliUsageError('usage: watch');
-  client.onEvent((event) => {
-    if (event.type === 'changes' || event.type === 'notice')
-      io.stdout.write(`${JSON.stringify(event)}\n`);
-  });
-  client.engine.setActivity({ focused: true, visible: true, openConversationId: null });
-  await syncFully(client);
-  const stopped = io.signal ? once(io.signal, 'abort') : new Promise(() => {});
-  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM'), stopped]);
   return 0;
 }
 

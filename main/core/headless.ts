@@ -8,8 +8,11 @@
 export { createMessagingClient } from './api/messaging-client.ts';
 export { createSyncEngine, type SyncEngine } from './engine/sync-engine.ts';
 export { CoreError } from './errors/core-error.ts';
+export { attachmentViews } from './store/attachment-views.ts';
 export { listConversations } from './store/conversation-queries.ts';
+export { conversationTitle } from './store/conversation-summary.ts';
 export { openDatabase, type Database } from './store/database.ts';
+export { isLocalIdSql } from './store/local-id-sql.ts';
 export { pageMessages } from './store/message-queries.ts';
 export { readKey, writeKey } from './store/meta-keys.ts';
 export { searchMessages } from './store/search-queries.ts';
