@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EVENT_TYPES } from './catalogue/event-types.ts';
 import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
@@ -18,11 +18,29 @@ interface DemoLog {
 }
 
 const dataFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.db');
+const portFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.port');
 
 async function erase(dataDir: string): Promise<void> {
   for (const suffix of ['', '-wal', '-shm']) {
     await rm(`${dataFileIn(dataDir)}${suffix}`, { force: true });
   }
+}
+
+/**
+ * The demo asks for the port it had last time: the avatar and picture URLs
+ * the app stored with its messages name it, and stay loadable across
+ * restarts. A port taken meanwhile gives way to a free one.
+ */
+async function startOnLastPort(dataDir: string, options: SandboxOptions): Promise<Sandbox> {
+  const last = Number(await readFile(portFileIn(dataDir), 'utf8').catch(() => ''));
+  const port = Number.isInteger(last) && last > 1023 && last < 65_536 ? last : 0;
+  const sandbox = await startSandbox({ ...options, port }).catch((error: unknown) => {
+    if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startSandbox(options);
+  });
+  const started = new URL(sandbox.url).port;
+  if (started !== String(port)) await writeFile(portFileIn(dataDir), started).catch(() => {});
+  return sandbox;
 }
 
 async function start(options: {
@@ -41,15 +59,17 @@ async function start(options: {
     webhookSecret: options.webhookSecret,
     ...(options.trustCa !== null && { trustCa: options.trustCa, simulate: true }),
   };
-  const sandbox = await startSandbox(sandboxOptions).catch(async (error: unknown) => {
-    // Demo data is disposable: a file an older or newer build wrote is replaced, not a dead end.
-    if (!(error instanceof SandboxDataError)) throw error;
-    options.log.warn('demo workspace data was unusable; starting a fresh one', {
-      error: error.message,
-    });
-    await erase(options.dataDir);
-    return startSandbox(sandboxOptions);
-  });
+  const sandbox = await startOnLastPort(options.dataDir, sandboxOptions).catch(
+    async (error: unknown) => {
+      // Demo data is disposable: a file an older or newer build wrote is replaced, not a dead end.
+      if (!(error instanceof SandboxDataError)) throw error;
+      options.log.warn('demo workspace data was unusable; starting a fresh one', {
+        error: error.message,
+      });
+      await erase(options.dataDir);
+      return startOnLastPort(options.dataDir, sandboxOptions);
+    },
+  );
   const call = serviceCaller(sandbox, options.token);
   return {
     messagingUrl: sandbox.url,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
+import { registerAssetRoutes } from './assets/asset-routes.ts';
 import { registerCatalogueService } from './catalogue/catalogue-service.ts';
 import { createSimulatedReplies } from './demo/simulated-replies.ts';
 import { seedDemo } from './demo/seed-demo.ts';
@@ -136,6 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   registerConversationRoutes(app, context);
   registerMessageRoutes(app, context);
+  registerAssetRoutes(app);
   refuseOtherMethods(app, '/v1/conversations', ['GET', 'POST']);
   refuseOtherMethods(app, '/v1/conversations/:id', ['GET', 'PUT', 'DELETE']);
   refuseOtherMethods(app, '/v1/messages', ['GET', 'POST']);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxDataError, startSandbox } from '../../main/sandbox/sandbox.ts';
+import { SCHEMA_VERSION } from '../../main/sandbox/schema/steps.ts';
 import { ALICE, BOB, clientFor, open, sandbox } from './support.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
@@ -44,9 +45,9 @@ async function aliceConversationIds(): Promise<string[]> {
 }
 
 describe('sandbox data files', () => {
-  it('stamps a new file with schema version 1 and reopens it with its data', async () => {
+  it('stamps a new file with the current schema version and reopens it with its data', async () => {
     const id = await fileWithAConversation();
-    expect(schemaVersion()).toBe(1);
+    expect(schemaVersion()).toBe(SCHEMA_VERSION);
     expect(await aliceConversationIds()).toEqual([id]);
   });
 
@@ -54,7 +55,7 @@ describe('sandbox data files', () => {
     const id = await fileWithAConversation();
     alter('PRAGMA user_version = 0');
     expect(await aliceConversationIds()).toEqual([id]);
-    expect(schemaVersion()).toBe(1);
+    expect(schemaVersion()).toBe(SCHEMA_VERSION);
   });
 
   it('adopts an unversioned file from before the catalogue service and adds its tables', async () => {
@@ -88,9 +89,13 @@ describe('sandbox data files', () => {
       file: 'written by a newer build',
       make: async () => {
         await fileWithAConversation();
-        alter('PRAGMA user_version = 2');
+        alter(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
       },
-      says: ['newer build', 'schema version 2', 'knows up to 1'],
+      says: [
+        'newer build',
+        `schema version ${SCHEMA_VERSION + 1}`,
+        `knows up to ${SCHEMA_VERSION}`,
+      ],
     },
     {
       file: 'of another program',
@@ -120,9 +125,57 @@ describe('sandbox data files', () => {
 
   it('can start afresh once the refused file is deleted, as the demo workspace does', async () => {
     await fileWithAConversation();
-    alter('PRAGMA user_version = 2');
+    alter(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     await expect(startSandbox({ users: [ALICE, BOB], dataFile })).rejects.toThrow(SandboxDataError);
     rmSync(dataFile);
     expect(await aliceConversationIds()).toEqual([]);
+  });
+
+  it('moves avatars and demo pictures of a version 1 file from other hosts to its own', async () => {
+    const id = await fileWithAConversation();
+    const sent = await (async () => {
+      const started = await startSandbox({ users: [ALICE, BOB], dataFile });
+      const reply = await clientFor(started, ALICE.token)('POST', '/v1/messages', {
+        json: {
+          conversation_id: id,
+          message: 'Look',
+          attachments: [
+            { name: 'photo-7.jpg', url: 'https://example.com/own.jpg', mime_type: 'image/jpeg' },
+          ],
+        },
+      });
+      await started.close();
+      return reply.body.id as string;
+    })();
+    // As a version 1 build wrote it.
+    alter(`
+      UPDATE contacts SET avatar_url = 'https://i.pravatar.cc/150?u=' || id;
+      UPDATE messages SET attachments = json_array(
+        json_object('name', 'photo-7.jpg', 'url', 'https://picsum.photos/seed/parley-7/800/600',
+          'mime_type', 'image/jpeg', 'size', 52000),
+        json_object('name', 'own.jpg', 'url', 'https://example.com/own.jpg',
+          'mime_type', 'image/jpeg', 'size', null));
+      PRAGMA user_version = 1;`);
+
+    const reopened = await sandbox({ users: [ALICE, BOB], dataFile });
+    expect(schemaVersion()).toBe(SCHEMA_VERSION);
+    const reply = await clientFor(reopened, BOB.token)('GET', `/v1/messages/${sent}`);
+    expect(reply.body.contact.avatar_url).toBe(`${reopened.url}/_sandbox/assets/avatars/alice.svg`);
+    const [picture, own] = reply.body.attachments;
+    expect(picture).toMatchObject({
+      url: expect.stringMatching(
+        new RegExp(`^${reopened.url}/_sandbox/assets/pictures/.+-7\\.svg$`),
+      ),
+      mime_type: 'image/svg+xml',
+    });
+    const served = await fetch(picture.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.byteLength(await served.text())).toBe(picture.size);
+    expect(own).toEqual({
+      name: 'own.jpg',
+      url: 'https://example.com/own.jpg',
+      mime_type: 'image/jpeg',
+      size: null,
+    });
   });
 });

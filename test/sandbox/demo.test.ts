@@ -53,12 +53,45 @@ describe('demo workspace', () => {
     expect(attachments.length).toBeGreaterThan(0);
     for (const attachment of attachments) {
       expect(Object.keys(attachment).sort()).toEqual(['mime_type', 'name', 'size', 'url']);
-      expect(attachment.url).toMatch(/^https:\/\//);
+      expect(attachment.url).toMatch(/^https?:\/\//);
     }
     expect(attachments.some((a) => a.mime_type.startsWith('image/'))).toBe(true);
     const someone = messages.find((m) => m.contact.id !== 'you').contact;
     expect(someone.phone_number).toMatch(/^\+\d+$/);
-    expect(someone.avatar_url).toMatch(/^https:\/\//);
+  });
+
+  it('serves its avatars and pictures itself, to anyone, so the demo needs no other host', async () => {
+    const started = await sandbox({ users: [USER], demo: true });
+    const you = clientFor(started, USER.token);
+    const page = await you('GET', '/v1/messages', { query: { limit: 100 } });
+    const messages = page.body.data as {
+      contact: { id: string; avatar_url: string };
+      attachments: { url: string; mime_type: string; size: number }[];
+    }[];
+    const avatars = new Set(messages.map((m) => m.contact.avatar_url));
+    const pictures = messages
+      .flatMap((m) => m.attachments)
+      .filter((a) => a.mime_type.startsWith('image/'));
+    expect(avatars.size).toBeGreaterThan(3);
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const url of [...avatars, ...pictures.map((p) => p.url)]) {
+      expect(url.startsWith(`${started.url}/`)).toBe(true);
+      // As an <img> asks: no token.
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      const svg = await response.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* width="\d+"/);
+      expect(svg).not.toMatch(/<script|href="http|on\w+=/i);
+    }
+    const picture = pictures[0]!;
+    expect(Buffer.byteLength(await (await fetch(picture.url)).text())).toBe(picture.size);
+    // What the URL does not name is not there, and the API itself still wants a token.
+    expect((await fetch(`${started.url}/_sandbox/assets/avatars/..%2Fsecret.svg`)).status).toBe(
+      404,
+    );
+    expect((await fetch(`${started.url}/_sandbox/assets/pictures/x-1.svg`)).status).toBe(404);
+    expect((await fetch(`${started.url}/v1/messages`)).status).toBe(401);
   });
 
   it('has simulated contacts that answer a new message', async () => {

@@ -1,3 +1,5 @@
+import { picturePath } from '../assets/asset-routes.ts';
+import { pictureName, pictureSvg } from '../assets/picture.ts';
 import type { MembershipRow } from '../store/conversations.ts';
 import type { Workspace } from '../store/workspace.ts';
 import { DEMO_CONTACTS, DEMO_GROUPS, FILES, LINES, REACTION_NAMES } from './demo-content.ts';
@@ -10,15 +12,18 @@ const MUTED = new Set([5, 9, 14, 23]);
 const ARCHIVED = new Set([17, 19, 21, 26]);
 const WITH_PINNED_MESSAGE = new Set([0, 23]);
 
+const SHOWCASE_LINE = 'Photos from last weekend are up!';
+
+/** Drawn by the sandbox itself: the demo loads no picture from another host. */
+const picture = (seed: number) => ({
+  name: pictureName(seed),
+  url: picturePath(seed),
+  mime_type: 'image/svg+xml',
+  size: Buffer.byteLength(pictureSvg(seed)),
+});
+
 const attachmentFor = (random: Random, serial: number) => {
-  if (random.chance(0.6)) {
-    return {
-      name: `photo-${serial}.jpg`,
-      url: `https://picsum.photos/seed/parley-${serial}/800/600`,
-      mime_type: 'image/jpeg',
-      size: random.int(80_000, 900_000),
-    };
-  }
+  if (random.chance(0.6)) return picture(serial);
   const file = random.pick(FILES);
   return { ...file, url: `https://files.example.com/demo/${serial}/${file.name}` };
 };
@@ -77,17 +82,25 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): voi
       let lastRead = start;
       for (const [position, at] of times.entries()) {
         serial += 1;
-        const senderId = random.chance(0.45) ? userId : random.pick(others);
+        // The first conversation ends with pictures from its contact: the demo opens showing some.
+        const showcase = index === 0 && position === count - 1;
+        const senderId = !showcase && random.chance(0.45) ? userId : random.pick(others);
         const unread = senderId !== userId && position >= count - unreadTail;
         const readAt = unread ? null : Math.min(now, at + random.int(30, 3600));
         if (readAt !== null) lastRead = Math.max(lastRead, readAt);
         const sent = workspace.send({
           senderId,
           conversationId,
-          body: random.pick(LINES),
+          body: showcase ? SHOWCASE_LINE : random.pick(LINES),
           at,
           readAt,
-          attachments: JSON.stringify(random.chance(0.1) ? [attachmentFor(random, serial)] : []),
+          attachments: JSON.stringify(
+            showcase
+              ? [picture(serial), picture(serial + 1)]
+              : random.chance(0.1)
+                ? [attachmentFor(random, serial)]
+                : [],
+          ),
           reactions: JSON.stringify(
             random.chance(0.2) ? reactionsFor(random, [userId, ...others]) : {},
           ),

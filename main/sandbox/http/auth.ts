@@ -19,6 +19,18 @@ export function createTokenLookup(users: readonly UserCredential[]): TokenLookup
   return (token) => byDigest.get(digest(token)) ?? null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served to anyone, without a bearer token: the sandbox's images, which <img> fetches. */
+    public?: boolean;
+  }
+}
+
+/** Whether the request is for a route that needs no token (and so has no user). */
+export function isPublicRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config.public === true;
+}
+
 const authenticated = new WeakMap<FastifyRequest, string>();
 
 const unauthorized = (message: string) =>
@@ -27,6 +39,7 @@ const unauthorized = (message: string) =>
 /** An onRequest hook: answers 401 unless the request carries a known bearer token. */
 export function bearerAuth(lookup: TokenLookup): onRequestHookHandler {
   return async (request) => {
+    if (isPublicRoute(request)) return;
     const header = request.headers.authorization;
     const match = header === undefined ? null : /^Bearer +(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Send Authorization: Bearer <token>.');

@@ -1,4 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { isPublicRoute } from './auth.ts';
 import { ApiError } from './errors.ts';
 
 interface Bucket {
@@ -9,6 +10,7 @@ interface Bucket {
 /**
  * A token bucket per user: `perMinute` requests in a burst, refilled evenly
  * over the minute. Over the limit: 429 with Retry-After in whole seconds.
+ * Public routes have no user, and no bucket.
  */
 export function rateLimit(options: {
   perMinute: number;
@@ -23,6 +25,7 @@ export function rateLimit(options: {
   const perMs = perMinute / 60_000;
   const buckets = new Map<string, Bucket>();
   return async (request) => {
+    if (isPublicRoute(request)) return;
     const key = keyOf(request);
     const time = now();
     const bucket = buckets.get(key) ?? { tokens: perMinute, refilledAt: time };

@@ -61,9 +61,12 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
     );
     // Only listing one conversation opens it; the all-conversations feed is for syncing.
     if (conversationId === null)
-      return { has_more: page.hasMore, data: page.data.map(messageJson) };
+      return { has_more: page.hasMore, data: page.data.map((row) => messageJson(row, request)) };
     conversations.update(userId, conversationId, { last_opened_at: context.now() });
-    return { has_more: page.hasMore, data: read(page.data, userId).map(messageJson) };
+    return {
+      has_more: page.hasMore,
+      data: read(page.data, userId).map((row) => messageJson(row, request)),
+    };
   });
 
   app.post('/v1/messages', async (request) => {
@@ -84,14 +87,14 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
     });
     if (!sent) throw notFound('conversation', 'conversation_id');
     context.onMessageSent(sent);
-    return messageJson(sent);
+    return messageJson(sent, request);
   });
 
   app.get('/v1/messages/:id', async (request) => {
     const userId = requestUser(request);
     const { id } = parseInput(idParams, request.params);
     const [row] = read([ownMessage(userId, id)], userId);
-    return messageJson(row as MessageRow);
+    return messageJson(row as MessageRow, request);
   });
 
   app.put('/v1/messages/:id', async (request) => {
@@ -121,7 +124,7 @@ export function registerMessageRoutes(app: FastifyInstance, context: RouteContex
         updated_at: context.now(),
       });
     }
-    return messageJson(ownMessage(userId, id));
+    return messageJson(ownMessage(userId, id), request);
   });
 
   app.delete('/v1/messages/:id', async (request) => {

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { absoluteUrl } from '../assets/asset-routes.ts';
 import type { MembershipRow } from '../store/conversations.ts';
 import type { MessageRow } from '../store/messages.ts';
 
@@ -24,7 +26,16 @@ const reactionObjects = (stored: string) =>
     [name]: reactors,
   }));
 
-export function messageJson(row: MessageRow) {
+/** The stored attachments, with the sandbox's own pictures at an address the client can load. */
+const attachmentObjects = (stored: string, request: FastifyRequest) =>
+  (JSON.parse(stored) as Record<string, unknown>[]).map((attachment) =>
+    typeof attachment.url === 'string'
+      ? { ...attachment, url: absoluteUrl(attachment.url, request) }
+      : attachment,
+  );
+
+/** `request` is the one being answered: the sandbox's own images are addressed as it reached us. */
+export function messageJson(row: MessageRow, request: FastifyRequest) {
   return {
     id: row.id,
     conversation_id: row.conversation_id,
@@ -32,13 +43,13 @@ export function messageJson(row: MessageRow) {
       id: row.sender_id,
       username: row.sender_username,
       phone_number: row.sender_phone_number,
-      avatar_url: row.sender_avatar_url,
+      avatar_url: absoluteUrl(row.sender_avatar_url, request),
       last_active_at: row.sender_last_active_at,
       created_at: row.sender_created_at,
     },
     message: row.body,
     reactions: reactionObjects(row.reactions),
-    attachments: JSON.parse(row.attachments) as unknown[],
+    attachments: attachmentObjects(row.attachments, request),
     read_at: row.read_at,
     created_at: row.created_at,
     updated_at: row.updated_at,

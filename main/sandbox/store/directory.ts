@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { avatarPath } from '../assets/asset-routes.ts';
 import type { SandboxDatabase } from './database.ts';
 
 export interface ContactRow {
@@ -15,6 +16,7 @@ export interface NewContact {
   id: string;
   username?: string;
   phoneNumber?: string;
+  /** Absolute, or a path on the sandbox; its own generated avatar when absent. */
   avatarUrl?: string;
   /** A demo contact that answers messages by itself. */
   simulated?: boolean;
@@ -38,7 +40,7 @@ export function createDirectory(database: SandboxDatabase) {
         contact.id,
         contact.username ?? contact.id,
         contact.phoneNumber ?? phoneFor(contact.id),
-        contact.avatarUrl ?? `https://i.pravatar.cc/150?u=${encodeURIComponent(contact.id)}`,
+        contact.avatarUrl ?? avatarPath(contact.id),
         contact.simulated ? 1 : 0,
         contact.createdAt,
         contact.createdAt,

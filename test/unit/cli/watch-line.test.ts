@@ -10,9 +10,9 @@ const message = {
   senderId: 'ava.kim',
   sender: 'ava.kim',
   text: 'Can we move the call to 3pm?',
-  attachments: [],
+  attachments: [] as string[],
   time: at.toISOString(),
-} as const;
+};
 
 describe('the readable line of watch', () => {
   it('says who wrote what where, at the local time', () => {
