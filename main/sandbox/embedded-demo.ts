@@ -86,11 +86,8 @@ async function start(options: {
           await call('POST', '/v1/webhooks', { notificationUrl, events: [...EVENT_TYPES] });
         }
       },
-      async emit(types: readonly string[]): Promise<string[]> {
-        const emitted = await Promise.all(
-          types.map((type) => call('POST', '/_sandbox/events', { type })),
-        );
-        return emitted.map((answer) => (answer as { id: string }).id);
+      async history(): Promise<string[]> {
+        return ((await call('POST', '/_sandbox/history', {})) as { ids: string[] }).ids;
       },
     },
     close: () => sandbox.close(),

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import type { DemoCatalogue } from '../ports/ports.ts';
 import { createActivityLog } from '../webhooks/activity-log.ts';
 import { createWebhookReceiver, type ReceiverDeps } from '../webhooks/receiver.ts';
@@ -23,7 +22,8 @@ export interface DemoFeed {
   listen(): Promise<{ trustCa: string }>;
   /**
    * Has the demo's catalogue deliver every event type to the receiver, and
-   * makes one event of each type happen when the demo has no activity yet.
+   * has the demo shop's last weeks happen (delivered with their own times)
+   * when the demo has no activity yet.
    */
   subscribe(catalogue: DemoCatalogue): Promise<void>;
   stop(): Promise<void>;
@@ -58,7 +58,7 @@ export function createDemoFeed(
       if (activity.count('demo') > 0) return;
       seeding.begin();
       try {
-        seeding.expect(await catalogue.emit(CATALOGUE_EVENT_TYPES));
+        seeding.expect(await catalogue.history());
       } catch (error) {
         seeding.end();
         throw error;

@@ -127,8 +127,11 @@ export interface RunningDemo {
 export interface DemoCatalogue {
   /** Delivers every event type to this URL from now on, and to no other. */
   deliverTo(notificationUrl: string): Promise<void>;
-  /** Makes one event of each type happen now; answers their notification ids. */
-  emit(types: readonly string[]): Promise<string[]>;
+  /**
+   * Makes the shop's last weeks happen, each event delivered with its own
+   * past time; answers their notification ids, oldest first.
+   */
+  history(): Promise<string[]>;
 }
 
 export interface CoreDeps {

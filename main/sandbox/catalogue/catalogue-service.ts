@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { SandboxDatabase } from '../store/database.ts';
+import { createCatalogueActions, type Emitted } from './catalogue-actions.ts';
 import { createCatalogueStore } from './catalogue-store.ts';
 import { createDeliveryLog } from './delivery-log.ts';
 import { startDeliveryWorker } from './delivery-worker.ts';
 import { createEventGenerator } from './event-generator.ts';
 import type { EventType } from './event-types.ts';
-import { DEFAULT_CUSTOMER_IDS } from './sample-data.ts';
+import { DEFAULT_CUSTOMER_IDS, systemRandom } from './sample-data.ts';
 import { sandboxEventRoutes } from './sandbox-event-routes.ts';
 import { startSimulator } from './simulator.ts';
 import type { SimulatorInterval } from './simulator.ts';
+import { createStory } from './story.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createWebhookRegistry } from './webhook-registry.ts';
 
@@ -24,7 +26,7 @@ export interface CatalogueOptions {
   timeoutMs?: number;
   /** PEM of a certificate authority trusted for deliveries besides the default store. */
   trustCa?: string;
-  /** Emits a realistic stream of events, by default every 20 to 60 s. */
+  /** Tells the shop's story as it goes on, one move every 20 to 60 s by default. */
   simulate?: boolean | SimulatorInterval;
   /** Contact ids orders are placed by: contacts the user can message. */
   customerIds?: readonly string[];
@@ -34,6 +36,12 @@ export interface CatalogueOptions {
 export interface CatalogueService {
   /** Emits an event now, generating the resource when no payload is given; the notification id. */
   emit(type: EventType, payload?: object): string;
+  /**
+   * Makes the shop's last `days` happen and announces them with their own
+   * times, oldest first; the notification ids. Null when the catalogue
+   * already has a past.
+   */
+  history(days: number): string[] | null;
   /** Stops the simulator and deliveries; pending retries stay in the database for the next start. */
   close(): Promise<void>;
 }
@@ -57,10 +65,11 @@ export async function registerCatalogueService(
   if (customerIds.length === 0) throw new Error('customerIds must list at least one contact id');
 
   const store = createCatalogueStore(database);
-  const generator = createEventGenerator(store, customerIds);
+  const actions = createCatalogueActions(store, customerIds, systemRandom);
+  const generator = createEventGenerator(actions, systemRandom);
+  const story = createStory(actions, systemRandom);
   const registry = createWebhookRegistry(database);
   const log = createDeliveryLog(database);
-  database.transaction(() => generator.seed());
 
   const worker = startDeliveryWorker({
     log,
@@ -71,13 +80,30 @@ export async function registerCatalogueService(
     onLine,
   });
 
-  const emit = (type: EventType, payload?: object): string => {
-    const { notificationId, deliveryIds } = database.transaction(() =>
-      log.publish(type, payload ?? generator.generate(type), registry.subscribers(type)),
+  /** Publishes each event, in one transaction with the changes that caused them; their ids. */
+  const tell = (happen: () => Emitted[]): string[] => {
+    const published = database.transaction(() =>
+      happen().map(({ type, payload, at }) =>
+        log.publish(type, payload, registry.subscribers(type), at),
+      ),
     );
-    for (const id of deliveryIds) worker.schedule(id, Date.now());
-    return notificationId;
+    for (const { deliveryIds } of published) {
+      for (const id of deliveryIds) worker.schedule(id, Date.now());
+    }
+    return published.map(({ notificationId }) => notificationId);
   };
+
+  const emit = (type: EventType, payload?: object): string => {
+    const [id] = tell(() => [
+      { type, payload: payload ?? generator.generate(type), at: new Date() },
+    ]);
+    return id as string;
+  };
+
+  const history = (days: number): string[] | null =>
+    database.transaction(() =>
+      store.isEmpty() ? tell(() => story.history(new Date(), days)) : null,
+    );
 
   const deleteRegistration = (owner: string, id: string): boolean =>
     database.transaction(() => {
@@ -93,22 +119,23 @@ export async function registerCatalogueService(
       }
     });
     webhookRoutes(scope, { registry, deleteRegistration });
-    sandboxEventRoutes(scope, { log, emit });
+    sandboxEventRoutes(scope, { log, emit, history });
   });
 
   const simulation = options.simulate === true ? DEFAULT_SIMULATION : options.simulate;
   const simulator = simulation
-    ? startSimulator((type) => {
+    ? startSimulator(() => {
         try {
-          emit(type);
+          tell(() => story.next(new Date()));
         } catch (error) {
-          onLine(`simulated ${type} failed: ${String(error)}`);
+          onLine(`the simulated shop failed to move on: ${String(error)}`);
         }
       }, simulation)
     : undefined;
 
   return {
     emit,
+    history,
     async close() {
       simulator?.stop();
       await worker.close();

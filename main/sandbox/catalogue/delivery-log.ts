@@ -54,10 +54,12 @@ export type AttemptOutcome =
  * time is stored, so a restarted service picks pending retries up where they were.
  */
 export interface DeliveryLog {
+  /** `at` is when the event happened (the envelope's timestamp); deliveries start at once. */
   publish(
     type: EventType,
     payload: object,
     subscribers: readonly Subscriber[],
+    at?: Date,
   ): { notificationId: string; deliveryIds: number[] };
   /** Pending deliveries with the epoch ms of their next attempt. */
   pending(): { id: number; nextAttemptAt: number }[];
@@ -93,22 +95,18 @@ export function createDeliveryLog({
   });
 
   return {
-    publish(type, payload, subscribers) {
+    publish(type, payload, subscribers, at) {
       const now = new Date();
+      const timestamp = (at ?? now).toISOString();
       const notificationId = randomId('ntf');
-      const body = JSON.stringify({
-        id: notificationId,
-        type,
-        timestamp: now.toISOString(),
-        payload,
-      });
+      const body = JSON.stringify({ id: notificationId, type, timestamp, payload });
       const insertDelivery = statement(`
         INSERT INTO webhook_deliveries (notification_id, webhook_id, owner, notification_url, state, next_attempt_at)
         VALUES (?, ?, ?, ?, 'pending', ?)`);
       return transaction(() => {
         statement(
           'INSERT INTO webhook_notifications (id, type, timestamp, body) VALUES (?, ?, ?, ?)',
-        ).run(notificationId, type, now.toISOString(), body);
+        ).run(notificationId, type, timestamp, body);
         const deliveryIds = subscribers.map((subscriber) =>
           Number(
             insertDelivery.run(

@@ -21,9 +21,13 @@ export interface DeliveryWorker {
   close(): Promise<void>;
 }
 
+/** Attempts sent to one notification URL at the same time; more wait their turn. */
+const MAX_IN_FLIGHT_PER_RECEIVER = 4;
+
 /**
- * Sends pending deliveries, each on its own timer and request, so a slow or dead receiver only
- * ever delays its own deliveries. Starts by resuming whatever the log still has pending.
+ * Sends pending deliveries, each on its own timer and request, at most a few at a time to each
+ * receiver, so a slow or dead receiver only ever delays its own deliveries. Starts by resuming
+ * whatever the log still has pending.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { log, secret, backoffMs, timeoutMs, onLine } = options;
@@ -60,11 +64,28 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       schedule(delivery.id, next.nextAttemptAt);
   };
 
+  // A burst (a history, a backlog after a restart) would otherwise open one TLS connection per
+  // delivery at once, and a receiver on a busy machine would time every one of them out.
+  const active = new Map<string, number>();
+  const waiting = new Map<string, number[]>();
+
   const run = (deliveryId: number): void => {
     const task = Promise.resolve()
       .then(() => {
         const delivery = log.outgoing(deliveryId);
-        return delivery && attempt(delivery);
+        if (!delivery) return;
+        const url = delivery.notificationUrl;
+        const busy = active.get(url) ?? 0;
+        if (busy >= MAX_IN_FLIGHT_PER_RECEIVER) {
+          waiting.set(url, [...(waiting.get(url) ?? []), deliveryId]);
+          return;
+        }
+        active.set(url, busy + 1);
+        return attempt(delivery).finally(() => {
+          active.set(url, (active.get(url) ?? 1) - 1);
+          const next = waiting.get(url)?.shift();
+          if (next !== undefined && !stopping.signal.aborted) run(next);
+        });
       })
       .catch((error: unknown) => onLine(`webhook delivery ${deliveryId} stopped: ${String(error)}`))
       .finally(() => inFlight.delete(task));

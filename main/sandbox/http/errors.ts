@@ -10,6 +10,7 @@ const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   idempotency_in_progress: 409,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
