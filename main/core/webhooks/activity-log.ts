@@ -1,6 +1,7 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { transaction, type Database } from '../store/database.ts';
 import type { Envelope } from '../../webhook-protocol/envelope.ts';
+import { createActivityContext } from './activity-context.ts';
 import { productChanges, type FieldChange } from './product-changes.ts';
 
 /**
@@ -69,6 +70,7 @@ interface ActivityRow {
   product_ean: string | null;
   payload: string;
   changes: string;
+  source: ActivitySource;
 }
 
 export function createActivityLog(db: Database): ActivityLog {
@@ -114,6 +116,19 @@ export function createActivityLog(db: Database): ActivityLog {
   const markSeen = db.prepare(
     'UPDATE activity SET seen = 1 WHERE seen = 0 AND id IN (SELECT value FROM json_each(?))',
   );
+  const contexts = createActivityContext(db);
+
+  /** Items as the view shows them, each with what the other events say about its references. */
+  function toItems(rows: ActivityRow[]): ActivityItem[] {
+    const items = rows.map(toItem);
+    const found = contexts(
+      rows.map((row, index) => ({ ...row, payload: items[index]?.payload ?? {} })),
+    );
+    return items.map((item, index) => ({
+      ...item,
+      context: found[index] as ActivityItem['context'],
+    }));
+  }
 
   /** Compares a product.updated row with the snapshot before it; returns the row with its changes. */
   function withChanges(row: ActivityRow, previous: ActivityRow | undefined): ActivityRow {
@@ -145,7 +160,7 @@ export function createActivityLog(db: Database): ActivityLog {
       source,
     ) as ActivityRow | undefined;
     if (!row) return null;
-    if (productEan === null) return [toItem(row)];
+    if (productEan === null) return toItems([row]);
 
     const position = [productEan, row.occurred_at, row.seq, source] as const;
     const stored =
@@ -153,8 +168,8 @@ export function createActivityLog(db: Database): ActivityLog {
         ? withChanges(row, previousSnapshot.get(...position) as ActivityRow | undefined)
         : row;
     const next = nextSnapshot.get(...position) as ActivityRow | undefined;
-    if (next?.type !== 'product.updated') return [toItem(stored)];
-    return [toItem(stored), toItem(withChanges(next, row))];
+    if (next?.type !== 'product.updated') return toItems([stored]);
+    return toItems([stored, withChanges(next, row)]);
   }
 
   function recordAll(
@@ -199,7 +214,7 @@ export function createActivityLog(db: Database): ActivityLog {
       const counts = (
         types === undefined ? countAll.get() : countOfTypes.get(JSON.stringify(types))
       ) as { total: number; unseen: number };
-      return { items: rows.map(toItem), total: counts.total, unseen: counts.unseen };
+      return { items: toItems(rows), total: counts.total, unseen: counts.unseen };
     },
 
     markSeen(ids) {
@@ -217,7 +232,7 @@ export function createActivityLog(db: Database): ActivityLog {
   };
 }
 
-function toItem(row: ActivityRow): ActivityItem {
+function toItem(row: ActivityRow): Omit<ActivityItem, 'context'> {
   return {
     id: row.id,
     type: row.type,

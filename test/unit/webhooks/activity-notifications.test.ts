@@ -17,6 +17,7 @@ const item = (overrides: Partial<ActivityItem>): ActivityItem => ({
   seen: false,
   payload: {},
   changes: [],
+  context: { orderNumber: null, productNames: {}, currency: null },
   ...overrides,
 });
 

@@ -3,6 +3,7 @@ import { activity } from './0002-activity.ts';
 import { conversationListIndexes } from './0003-conversation-list-indexes.ts';
 import { activitySource } from './0004-activity-source.ts';
 import { unreadIndex } from './0005-unread-index.ts';
+import { activityReferences } from './0006-activity-references.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   conversationListIndexes,
   activitySource,
   unreadIndex,
+  activityReferences,
 ];
