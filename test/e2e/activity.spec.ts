@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_CONTACTS } from '../../main/sandbox/demo/demo-content.ts';
 import { startSandbox, type Sandbox } from '../../main/sandbox/sandbox.ts';
@@ -173,8 +174,33 @@ test('events from the catalogue service arrive over HTTPS and show in the activi
       ],
     });
 
+    const parcel = { carrier: 'DHL', status: 'label_created', customerId: CUSTOMER };
+    await emit(catalogue, 'shipment.created', {
+      ...parcel,
+      id: 'shp_e2e',
+      orderId: 'ord_e2e',
+      trackingNumber: '3SE2E0001',
+    });
+    await emit(catalogue, 'shipment.created', {
+      ...parcel,
+      id: 'shp_e2e_unknown',
+      orderId: 'ord_never_sent',
+      trackingNumber: '3SE2E0002',
+    });
+    await emit(catalogue, 'invoice.created', {
+      id: 'inv_e2e',
+      number: 'INV-E2E-1',
+      orderId: 'ord_e2e',
+      customerId: CUSTOMER,
+      status: 'open',
+      currency: 'EUR',
+      total: '0.50',
+      issueDate: '2026-05-02T09:40:00Z',
+      dueDate: '2026-05-16',
+    });
+
     const rail = page.getByRole('navigation', { name: 'Sections' });
-    await expect(rail.getByRole('button', { name: 'Activity, 12 new' })).toBeVisible({
+    await expect(rail.getByRole('button', { name: 'Activity, 15 new' })).toBeVisible({
       timeout: 30_000,
     });
     await rail.getByRole('button', { name: /^Activity/ }).click();
@@ -191,20 +217,46 @@ test('events from the catalogue service arrive over HTTPS and show in the activi
       changed.getByRole('heading', { name: 'Changed since the last update' }),
     ).toBeVisible();
     await expect(changed.getByRole('listitem')).toHaveText([
-      /^Price\s*24\.90\s*→?\s*now\s*19\.90$/,
+      /^Price\s*€24\.90\s*→?\s*now\s*€19\.90$/,
       /^Status\s*in stock\s*→?\s*now\s*low stock$/,
     ]);
 
+    // A shop owner's reading: products by name beside the EAN, amounts in euros, orders by number.
     await showType(page, 'New order');
     const order = card(page, /^New order: SO-E2E-1/);
-    await expect(
-      order.getByRole('table', { name: 'Order lines' }).getByRole('row').last(),
-    ).toHaveText(/Total\s*0\.50/);
+    const lines = order.getByRole('table', { name: 'Order lines' });
+    await expect(lines.getByRole('row')).toHaveText([
+      /^Product\s*Qty\s*Unit price\s*Amount$/,
+      /^E2E oak board\s*EAN 8712345678906\s*3\s*€0\.10\s*€0\.30$/,
+      /^Name not received yet\s*EAN 8712345678913\s*1\s*€0\.20\s*€0\.20$/,
+      /^Total\s*€0\.50$/,
+    ]);
+    await expect(lines.getByRole('rowheader', { name: /E2E oak board/ })).toBeVisible();
+
+    await showType(page, 'Shipment created');
+    const shipped = card(page, /^Shipment created: SO-E2E-1, DHL 3SE2E0001/);
+    await expect(shipped.getByRole('definition').filter({ hasText: 'SO-E2E-1' })).toBeVisible();
+    await expect(shipped).not.toContainText('ord_e2e');
+    const unknown = card(page, /^Shipment created: DHL 3SE2E0002/);
+    await expect(unknown).toContainText('Details not received yet (ID ord_never_sent)');
+
+    await showType(page, 'Invoice created');
+    const invoice = card(page, /^Invoice created: INV-E2E-1 for SO-E2E-1/);
+    await expect(invoice.getByRole('definition').filter({ hasText: '€0.50' })).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: `${SHOTS}/activity-invoices-${theme}.png` });
+    }
     await showType(page, 'All events');
     await expect(rail.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await page.screenshot({ path: `${SHOTS}/activity-feed-${theme}.png` });
+      const scan = await new AxeBuilder({ page })
+        .include('.activity')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(scan.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
     }
 
     await showType(page, 'New order');

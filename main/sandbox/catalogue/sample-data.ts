@@ -14,7 +14,7 @@ export const PRODUCT_RANGE: readonly { name: string; type: ProductType; price: s
   { name: 'Espresso cup, stoneware', type: 'physical', price: '9.50' },
   { name: 'Linen tea towel', type: 'physical', price: '12.90' },
   { name: 'Oak cutting board', type: 'physical', price: '34.00' },
-  { name: 'Gift card, 25 euros', type: 'digital', price: '25.00' },
+  { name: 'Sewing pattern: linen apron (PDF)', type: 'digital', price: '6.50' },
   { name: 'Cast iron skillet 26 cm', type: 'physical', price: '49.95' },
   { name: 'Wool throw blanket', type: 'physical', price: '89.00' },
   { name: 'Knife sharpening service', type: 'service', price: '15.00' },

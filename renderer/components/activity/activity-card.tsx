@@ -1,12 +1,25 @@
 import { memo } from 'react';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { exactTime, listTime } from '../../lib/format.ts';
+import { formatAmount } from './amounts.ts';
+import { EventTime } from './event-time.tsx';
 import { activityLabel, activitySubject, activityTitle } from './event-types.ts';
 import { fieldLabel, fieldValue, Fields } from './fields.tsx';
 import { OrderDetails } from './order-details.tsx';
+import { OrderReference } from './order-reference.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 // The product's name and the invoice's number are in the card's title.
-const PRODUCT_FIELDS = ['ean', 'price', 'status', 'forSale', 'type'];
+const PRODUCT_FIELDS = ['price', 'status', 'forSale', 'type', 'ean'];
+// The card's time says when it changed; the order is named by its number.
+const SHIPMENT_FIELDS = ['status', 'orderId', 'carrier', 'trackingNumber', 'customerId'];
+const INVOICE_FIELDS = ['status', 'total', 'dueDate', 'orderId', 'customerId', 'issueDate'];
+const AMOUNT_FIELDS = new Set(['price', 'total']);
+
+/** A field's value as the view shows it: amounts with their currency, statuses as badges. */
+function shownValue(item: ActivityItem, field: string, value: unknown) {
+  if (AMOUNT_FIELDS.has(field)) return formatAmount(value, item.context.currency);
+  return fieldValue(field, value);
+}
 
 /** What differs from the previous event for the same EAN, as the core worked it out. */
 function ProductChanges({ item }: { item: ActivityItem }) {
@@ -18,10 +31,10 @@ function ProductChanges({ item }: { item: ActivityItem }) {
         {item.changes.map((change) => (
           <li key={change.field}>
             <span className="change-field">{fieldLabel(change.field)}</span>{' '}
-            <del>{fieldValue(change.field, change.from)}</del>
+            <del>{shownValue(item, change.field, change.from)}</del>
             <span aria-hidden="true"> → </span>
             <span className="visually-hidden"> now </span>
-            <ins>{fieldValue(change.field, change.to)}</ins>
+            <ins>{shownValue(item, change.field, change.to)}</ins>
           </li>
         ))}
       </ul>
@@ -30,24 +43,25 @@ function ProductChanges({ item }: { item: ActivityItem }) {
 }
 
 function Body({ item }: { item: ActivityItem }) {
+  const { payload } = item;
+  const status = <StatusBadge status={payload.status} />;
+  const orderReference = <OrderReference item={item} />;
   switch (item.type) {
+    case 'product.created':
     case 'product.updated':
       return (
         <>
-          <Fields payload={item.payload} keys={PRODUCT_FIELDS} />
+          <Fields
+            payload={payload}
+            keys={PRODUCT_FIELDS}
+            shown={{ status, price: shownValue(item, 'price', payload.price) }}
+          />
           <ProductChanges item={item} />
         </>
       );
-    case 'product.created':
-      return <Fields payload={item.payload} keys={PRODUCT_FIELDS} />;
     case 'product.deleted':
       // The title names the EAN unless the service sent a name too.
-      return (
-        <Fields
-          payload={item.payload}
-          keys={typeof item.payload.name === 'string' ? ['ean'] : []}
-        />
-      );
+      return <Fields payload={payload} keys={typeof payload.name === 'string' ? ['ean'] : []} />;
     case 'order.created':
     case 'order.updated':
       return <OrderDetails item={item} />;
@@ -55,23 +69,26 @@ function Body({ item }: { item: ActivityItem }) {
     case 'shipment.updated':
       return (
         <Fields
-          payload={item.payload}
-          keys={['status', 'carrier', 'trackingNumber', 'orderId', 'customerId', 'updated']}
+          payload={payload}
+          keys={SHIPMENT_FIELDS}
+          shown={{ status, orderId: orderReference }}
         />
       );
     case 'invoice.created':
     case 'invoice.updated':
       return (
         <Fields
-          payload={{
-            ...item.payload,
-            total: [item.payload.currency, item.payload.total].filter(Boolean).join(' '),
+          payload={payload}
+          keys={INVOICE_FIELDS}
+          shown={{
+            status,
+            orderId: orderReference,
+            total: shownValue(item, 'total', payload.total),
           }}
-          keys={['status', 'total', 'dueDate', 'orderId', 'customerId', 'issueDate']}
         />
       );
     default:
-      return <Fields payload={item.payload} />;
+      return <Fields payload={payload} />;
   }
 }
 
@@ -99,9 +116,7 @@ export const ActivityCard = memo(function ActivityCard({
           {subject && <span className="activity-subject"> {subject}</span>}
         </h3>
         {!item.seen && <span className="unseen-label">New</span>}
-        <time dateTime={new Date(item.receivedAt).toISOString()} title={exactTime(item.receivedAt)}>
-          {listTime(item.receivedAt)}
-        </time>
+        <EventTime item={item} />
       </header>
       <Body item={item} />
     </article>

@@ -22,8 +22,8 @@ function text(value: unknown): string | null {
 
 /**
  * What the event is about, in a few words: the order number, the product's
- * name, the carrier and tracking number. It names the card for screen readers,
- * so nine cards of the same type are still told apart.
+ * name, the order a shipment or invoice is for. It names the card for screen
+ * readers, so nine cards of the same type are still told apart.
  */
 export function activitySubject(item: ActivityItem): string | null {
   const p = item.payload;
@@ -32,10 +32,16 @@ export function activitySubject(item: ActivityItem): string | null {
       return text(p.name) ?? (text(p.ean) && `EAN ${text(p.ean)}`);
     case 'order':
       return text(p.number) ?? text(p.id);
-    case 'shipment':
-      return [text(p.carrier), text(p.trackingNumber)].filter(Boolean).join(' ') || text(p.id);
-    case 'invoice':
-      return text(p.number) ?? text(p.id);
+    case 'shipment': {
+      const parcel = [text(p.carrier), text(p.trackingNumber)].filter(Boolean).join(' ');
+      const order = item.context.orderNumber;
+      return (order && parcel ? `${order}, ${parcel}` : order || parcel) || text(p.id);
+    }
+    case 'invoice': {
+      const invoice = text(p.number) ?? text(p.id);
+      const order = item.context.orderNumber;
+      return invoice && order ? `${invoice} for ${order}` : (invoice ?? order);
+    }
     default:
       return text(p.id) ?? text(p.name);
   }

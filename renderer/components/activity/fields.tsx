@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 const LABELS: Record<string, string> = {
   ean: 'EAN',
   name: 'Name',
@@ -19,6 +21,7 @@ const LABELS: Record<string, string> = {
   total: 'Total',
   issueDate: 'Issued',
   dueDate: 'Due',
+  productEan: 'EAN',
 };
 
 /** Status codes as words: `out_for_delivery` reads "out for delivery". */
@@ -51,8 +54,20 @@ export function fieldValue(key: string, value: unknown): string {
   return json.length > MAX_TEXT ? `${json.slice(0, MAX_TEXT - 1)}…` : json;
 }
 
-/** The payload's fields, those named or (for unknown events) the first few present. */
-export function Fields({ payload, keys }: { payload: Record<string, unknown>; keys?: string[] }) {
+/**
+ * The payload's fields, those named or (for unknown events) the first few
+ * present; `shown` gives some of them a richer form (an amount with its
+ * currency, a status badge, an order by its number).
+ */
+export function Fields({
+  payload,
+  keys,
+  shown = {},
+}: {
+  payload: Record<string, unknown>;
+  keys?: string[];
+  shown?: Partial<Record<string, ReactNode>>;
+}) {
   const entries = (keys ?? Object.keys(payload))
     .filter((key) => Object.hasOwn(payload, key))
     .slice(0, 8);
@@ -62,7 +77,7 @@ export function Fields({ payload, keys }: { payload: Record<string, unknown>; ke
       {entries.map((key) => (
         <div key={key}>
           <dt>{fieldLabel(key)}</dt>
-          <dd>{fieldValue(key, payload[key])}</dd>
+          <dd>{Object.hasOwn(shown, key) ? shown[key] : fieldValue(key, payload[key])}</dd>
         </div>
       ))}
     </dl>

@@ -4,11 +4,14 @@ import { orderLines, orderTotal } from '../../lib/order-total.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { attempt } from '../../stores/notice-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { formatAmount } from './amounts.ts';
 import { Fields } from './fields.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 const ORDER_FIELDS: Record<string, string[]> = {
-  'order.created': ['customerId', 'status', 'origin', 'orderDate'],
-  'order.updated': ['customerId', 'status', 'deliveryDate', 'origin', 'orderDate'],
+  // A new order's date is the card's time.
+  'order.created': ['status', 'customerId', 'origin'],
+  'order.updated': ['status', 'customerId', 'deliveryDate', 'origin', 'orderDate'],
 };
 
 /** Opens (creating if needed) the conversation with the contact whose id is the customer's. */
@@ -17,36 +20,46 @@ async function messageCustomer(customerId: string) {
   if (opened) openConversation(opened.conversationId);
 }
 
-function OrderLines({ payload }: { payload: Record<string, unknown> }) {
-  const lines = orderLines(payload);
+function OrderLines({ item }: { item: ActivityItem }) {
+  const lines = orderLines(item.payload);
   if (lines.length === 0) return null;
+  const { currency, productNames } = item.context;
+  const money = (amount: string | null) => formatAmount(amount, currency);
   const total = orderTotal(lines);
   return (
     <table className="order-lines">
       <caption className="visually-hidden">Order lines</caption>
       <thead>
         <tr>
-          <th scope="col">Product (EAN)</th>
+          <th scope="col">Product</th>
           <th scope="col">Qty</th>
-          <th scope="col">Price</th>
+          <th scope="col">Unit price</th>
+          <th scope="col">Amount</th>
         </tr>
       </thead>
       <tbody>
-        {lines.map((line, index) => (
-          <tr key={index}>
-            <td>{line.productEan}</td>
-            <td>{line.quantity}</td>
-            <td>{line.price}</td>
-          </tr>
-        ))}
+        {lines.map((line, index) => {
+          const name = productNames[line.productEan];
+          return (
+            <tr key={index}>
+              <th scope="row">
+                {name ?? <span className="unresolved">Name not received yet</span>}
+                <span className="reference-id">EAN {line.productEan || '—'}</span>
+              </th>
+              <td>{line.quantity}</td>
+              <td>{money(line.price)}</td>
+              <td>{money(orderTotal([line]))}</td>
+            </tr>
+          );
+        })}
       </tbody>
       {total && (
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={3}>
               Total
             </th>
-            <td>{total}</td>
+            <td>{money(total)}</td>
           </tr>
         </tfoot>
       )}
@@ -61,8 +74,12 @@ export function OrderDetails({ item }: { item: ActivityItem }) {
   const number = typeof item.payload.number === 'string' ? item.payload.number : 'this order';
   return (
     <>
-      <Fields payload={item.payload} keys={ORDER_FIELDS[item.type]} />
-      <OrderLines payload={item.payload} />
+      <Fields
+        payload={item.payload}
+        keys={ORDER_FIELDS[item.type]}
+        shown={{ status: <StatusBadge status={item.payload.status} /> }}
+      />
+      <OrderLines item={item} />
       {customerId && canMessage && (
         <div>
           <button
