@@ -48,8 +48,77 @@ const SERVER_ROW = (row: 'new' | 'old') => `NOT ${isLocalIdSql(`${row}.id`)}`;
 const STATE = (row: 'new' | 'old') =>
   `json_object('pinned', ${row}.is_pinned = 1, 'muted', ${row}.is_muted = 1,
     'archived', ${row}.is_archived = 1, 'pinnedMessageId', ${row}.pinned_message_id)`;
-const MESSAGE_COLUMNS = 'kind, id, conversation_id, sender_id, text, attachments, at';
-const CONVERSATION_COLUMNS = 'kind, id, conversation_id, local_name, contact_id, group_id';
+const CONFIRMED = `NOT ${SERVER_ROW('old')} AND ${SERVER_ROW('new')}`;
+
+type Trigger = [name: string, on: string, when: string, insert: string];
+
+const trigger = (...[name, on, when, insert]: Trigger) => `
+  CREATE TEMP TRIGGER IF NOT EXISTS watch_${name} ${on} WHEN ${when}
+  BEGIN ${insert}; END;`;
+
+/** Logs the message as `row` (new or old) has it; `at` is the time it says. */
+const message = (kind: string, row: 'new' | 'old', at: string) =>
+  `INSERT INTO watch_log (kind, id, conversation_id, sender_id, text, attachments, at)
+   VALUES ('message.${kind}', ${row}.id, ${row}.conversation_id, ${row}.sender_id, ${row}.text,
+     ${row}.attachments, ${at})`;
+
+/** Logs the conversation as `row` has it, with its state before and after when given. */
+const conversation = (kind: string, row: 'new' | 'old', states = 'NULL, NULL') =>
+  `INSERT INTO watch_log
+     (kind, id, conversation_id, local_name, contact_id, group_id, previous, state)
+   VALUES ('conversation.${kind}', ${row}.id, ${row}.id, ${row}.local_name, ${row}.contact_id,
+     ${row}.group_id, ${states})`;
+
+const TRIGGERS: Trigger[] = [
+  [
+    'message_created',
+    'AFTER INSERT ON main.messages',
+    SERVER_ROW('new'),
+    message('created', 'new', 'new.created_at'),
+  ],
+  [
+    'message_confirmed',
+    'AFTER UPDATE OF id ON main.messages',
+    CONFIRMED,
+    message('created', 'new', 'new.created_at'),
+  ],
+  [
+    'message_edited',
+    'AFTER UPDATE OF text ON main.messages',
+    `old.text IS NOT new.text AND ${SERVER_ROW('new')}`,
+    message('edited', 'new', 'new.updated_at'),
+  ],
+  [
+    'message_deleted',
+    'AFTER DELETE ON main.messages',
+    SERVER_ROW('old'),
+    message('deleted', 'old', 'NULL'),
+  ],
+  [
+    'conversation_created',
+    'AFTER INSERT ON main.conversations',
+    SERVER_ROW('new'),
+    conversation('created', 'new'),
+  ],
+  [
+    'conversation_confirmed',
+    'AFTER UPDATE OF id ON main.conversations',
+    CONFIRMED,
+    conversation('created', 'new'),
+  ],
+  [
+    'conversation_updated',
+    'AFTER UPDATE OF is_pinned, is_muted, is_archived, pinned_message_id ON main.conversations',
+    `${SERVER_ROW('new')} AND ${STATE('old')} IS NOT ${STATE('new')}`,
+    conversation('updated', 'new', `${STATE('old')}, ${STATE('new')}`),
+  ],
+  [
+    'conversation_deleted',
+    'AFTER DELETE ON main.conversations',
+    SERVER_ROW('old'),
+    conversation('deleted', 'old'),
+  ],
+];
 
 /**
  * Records every change to messages and conversations made through this
@@ -75,56 +144,7 @@ export function recordChanges(db: Database): ChangeLog {
       contact_id TEXT,
       group_id TEXT
     );
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_message_created AFTER INSERT ON main.messages
-      WHEN ${SERVER_ROW('new')}
-    BEGIN
-      INSERT INTO watch_log (${MESSAGE_COLUMNS}) VALUES ('message.created', new.id,
-        new.conversation_id, new.sender_id, new.text, new.attachments, new.created_at);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_message_confirmed AFTER UPDATE OF id ON main.messages
-      WHEN NOT ${SERVER_ROW('old')} AND ${SERVER_ROW('new')}
-    BEGIN
-      INSERT INTO watch_log (${MESSAGE_COLUMNS}) VALUES ('message.created', new.id,
-        new.conversation_id, new.sender_id, new.text, new.attachments, new.created_at);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_message_edited AFTER UPDATE OF text ON main.messages
-      WHEN old.text IS NOT new.text AND ${SERVER_ROW('new')}
-    BEGIN
-      INSERT INTO watch_log (${MESSAGE_COLUMNS}) VALUES ('message.edited', new.id,
-        new.conversation_id, new.sender_id, new.text, new.attachments, new.updated_at);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_message_deleted AFTER DELETE ON main.messages
-      WHEN ${SERVER_ROW('old')}
-    BEGIN
-      INSERT INTO watch_log (${MESSAGE_COLUMNS}) VALUES ('message.deleted', old.id,
-        old.conversation_id, old.sender_id, old.text, old.attachments, NULL);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_conversation_created
-      AFTER INSERT ON main.conversations WHEN ${SERVER_ROW('new')}
-    BEGIN
-      INSERT INTO watch_log (${CONVERSATION_COLUMNS}) VALUES ('conversation.created', new.id,
-        new.id, new.local_name, new.contact_id, new.group_id);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_conversation_confirmed
-      AFTER UPDATE OF id ON main.conversations WHEN NOT ${SERVER_ROW('old')} AND ${SERVER_ROW('new')}
-    BEGIN
-      INSERT INTO watch_log (${CONVERSATION_COLUMNS}) VALUES ('conversation.created', new.id,
-        new.id, new.local_name, new.contact_id, new.group_id);
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_conversation_updated
-      AFTER UPDATE OF is_pinned, is_muted, is_archived, pinned_message_id ON main.conversations
-      WHEN ${SERVER_ROW('new')} AND ${STATE('old')} IS NOT ${STATE('new')}
-    BEGIN
-      INSERT INTO watch_log (${CONVERSATION_COLUMNS}, previous, state) VALUES (
-        'conversation.updated', new.id, new.id, new.local_name, new.contact_id, new.group_id,
-        ${STATE('old')}, ${STATE('new')});
-    END;
-    CREATE TEMP TRIGGER IF NOT EXISTS watch_conversation_deleted
-      AFTER DELETE ON main.conversations WHEN ${SERVER_ROW('old')}
-    BEGIN
-      INSERT INTO watch_log (${CONVERSATION_COLUMNS}) VALUES ('conversation.deleted', old.id,
-        old.id, old.local_name, old.contact_id, old.group_id);
-    END;
+    ${TRIGGERS.map((args) => trigger(...args)).join('\n')}
   `);
   // A conversation deleted since the last drain is named from what the log kept of it.
   const read = db.prepare(`

@@ -21,22 +21,19 @@ const text = (value: unknown): string | null =>
  * product and type indexes), so a page of 50 costs a few hundred at most.
  */
 export function createActivityContext(db: Database) {
-  const orderNumber = db.prepare(`
-    SELECT json_extract(payload, '$.number') AS value FROM activity
-    WHERE source = ? AND json_extract(payload, '$.id') = ?
-      AND type IN ('order.created', 'order.updated')
-      AND json_type(payload, '$.number') = 'text'
-    ORDER BY occurred_at DESC LIMIT 1`);
+  /** The newest text `field` of the `types` events of a source whose `key` field has a value. */
+  const newestWhere = (field: string, key: string, types: string) =>
+    db.prepare(`
+      SELECT json_extract(payload, '$.${field}') AS value FROM activity
+      WHERE source = ? AND json_extract(payload, '$.${key}') = ? AND type IN (${types})
+        AND json_type(payload, '$.${field}') = 'text'
+      ORDER BY occurred_at DESC LIMIT 1`);
+  const orderNumber = newestWhere('number', 'id', "'order.created', 'order.updated'");
+  const orderCurrency = newestWhere('currency', 'orderId', "'invoice.created', 'invoice.updated'");
   const productName = db.prepare(`
     SELECT json_extract(payload, '$.name') AS value FROM activity
     WHERE product_ean = ? AND source = ? AND json_type(payload, '$.name') = 'text'
     ORDER BY occurred_at DESC, seq DESC LIMIT 1`);
-  const orderCurrency = db.prepare(`
-    SELECT json_extract(payload, '$.currency') AS value FROM activity
-    WHERE source = ? AND json_extract(payload, '$.orderId') = ?
-      AND type IN ('invoice.created', 'invoice.updated')
-      AND json_type(payload, '$.currency') = 'text'
-    ORDER BY occurred_at DESC LIMIT 1`);
   // One walk down the type index per invoice type, rather than a sort of every invoice.
   const newestOfType = (type: string) => `
     SELECT * FROM (

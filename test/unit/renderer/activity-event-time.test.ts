@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventTimeText } from '../../../renderer/components/activity/event-time.tsx';
+import { eventTimeText } from '../../../renderer/components/activity/event-time-text.ts';
 
 const now = new Date(2026, 10, 24, 15, 30).getTime();
 const at = (day: number, hour: number, minute = 0) =>
