@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
-import { tempDir } from '../sync/harness.ts';
+import { tempDir } from '../../support/temp-dir.ts';
 import { runCli, spawnCli, type CliRun } from './cli-process.ts';
 
 const ava = { contactId: 'ava.kim', token: 'token-ava-0001' };

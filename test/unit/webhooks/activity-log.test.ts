@@ -221,55 +221,52 @@ describe('what an event refers to', () => {
     ...overrides,
   });
   const only = (id: string) =>
-    store.list({ offset: 0, limit: 50 }).items.find((item) => item.id === id)?.context;
+    log.list({ offset: 0, limit: 50 }).items.find((item) => item.id === id)?.context;
 
   it('names a shipment’s and an invoice’s order by its number once its order has arrived', () => {
-    const [shipment] = store.record(
+    const [shipment] = log.record(
       envelope('s1', 'shipment.created', 5, { id: 'shp_1', orderId: 'ord_1' }),
       1,
     )!;
     expect(shipment?.context.orderNumber).toBeNull();
 
-    store.record(envelope('o1', 'order.created', 1, order()), 2);
-    store.record(envelope('o2', 'order.updated', 3, order({ number: 'SO-10003-B' })), 3);
-    store.record(envelope('i1', 'invoice.created', 4, invoice()), 4);
+    log.record(envelope('o1', 'order.created', 1, order()), 2);
+    log.record(envelope('o2', 'order.updated', 3, order({ number: 'SO-10003-B' })), 3);
+    log.record(envelope('i1', 'invoice.created', 4, invoice()), 4);
     expect(only('s1')?.orderNumber).toBe('SO-10003-B');
     expect(only('i1')?.orderNumber).toBe('SO-10003-B');
     expect(only('o1')?.orderNumber).toBeNull();
   });
 
   it('names an order’s products from the newest product event that has a name', () => {
-    store.record(envelope('p1', 'product.created', 1, product()), 1);
-    store.record(envelope('p2', 'product.updated', 2, product({ name: 'Stabilo pen, blue' })), 2);
-    store.record(envelope('p3', 'product.updated', 3, { ean: product().ean, price: '2.00' }), 3);
-    store.record(envelope('o1', 'order.created', 4, order()), 4);
+    log.record(envelope('p1', 'product.created', 1, product()), 1);
+    log.record(envelope('p2', 'product.updated', 2, product({ name: 'Stabilo pen, blue' })), 2);
+    log.record(envelope('p3', 'product.updated', 3, { ean: product().ean, price: '2.00' }), 3);
+    log.record(envelope('o1', 'order.created', 4, order()), 4);
     expect(only('o1')?.productNames).toEqual({ [product().ean]: 'Stabilo pen, blue' });
   });
 
   it('gives amounts the currency of the event, else of its order’s invoice, else the newest invoice’s', () => {
-    store.record(envelope('p1', 'product.created', 1, product()), 1);
-    store.record(envelope('o1', 'order.created', 2, order()), 2);
+    log.record(envelope('p1', 'product.created', 1, product()), 1);
+    log.record(envelope('o1', 'order.created', 2, order()), 2);
     expect(only('p1')?.currency).toBeNull();
     expect(only('o1')?.currency).toBeNull();
 
-    store.record(envelope('i1', 'invoice.created', 3, invoice({ currency: 'sek' })), 3);
-    store.record(envelope('o2', 'order.created', 4, order({ id: 'ord_2' })), 4);
-    store.record(
-      envelope('i2', 'invoice.created', 5, invoice({ id: 'inv_2', orderId: 'ord_2' })),
-      5,
-    );
+    log.record(envelope('i1', 'invoice.created', 3, invoice({ currency: 'sek' })), 3);
+    log.record(envelope('o2', 'order.created', 4, order({ id: 'ord_2' })), 4);
+    log.record(envelope('i2', 'invoice.created', 5, invoice({ id: 'inv_2', orderId: 'ord_2' })), 5);
     expect(only('i1')?.currency).toBe('SEK');
     expect(only('o1')?.currency).toBe('SEK');
     expect(only('o2')?.currency).toBe('EUR');
     expect(only('p1')?.currency).toBe('EUR');
-    store.record(envelope('x', 'order.created', 6, order({ id: 'ord_3', currency: 'USD' })), 6);
+    log.record(envelope('x', 'order.created', 6, order({ id: 'ord_3', currency: 'USD' })), 6);
     expect(only('x')?.currency).toBe('USD');
   });
 
   it('looks only at events of the same source', () => {
-    store.record(envelope('o1', 'order.created', 1, order()), 1, 'demo');
-    store.record(envelope('i1', 'invoice.created', 2, invoice()), 2, 'catalogue');
-    store.record(envelope('s1', 'shipment.created', 3, { orderId: 'ord_1' }), 3, 'catalogue');
+    log.record(envelope('o1', 'order.created', 1, order()), 1, 'demo');
+    log.record(envelope('i1', 'invoice.created', 2, invoice()), 2, 'catalogue');
+    log.record(envelope('s1', 'shipment.created', 3, { orderId: 'ord_1' }), 3, 'catalogue');
     expect(only('s1')?.orderNumber).toBeNull();
     expect(only('i1')?.orderNumber).toBeNull();
     expect(only('o1')?.currency).toBeNull();
