@@ -1,7 +1,7 @@
 import { getCACertificates } from 'node:tls';
 import { MAX_ATTEMPTS, retryDelayMs } from './backoff.ts';
 import type { AttemptOutcome, DeliveryLog, OutgoingDelivery } from './delivery-log.ts';
-import { postOnce } from './https-post.ts';
+import { deliveryAgent, postOnce } from './https-post.ts';
 import { signBody } from './signature.ts';
 
 export interface DeliveryWorkerOptions {
@@ -35,6 +35,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const timers = new Map<number, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   const stopping = new AbortController();
+  const agent = deliveryAgent();
 
   const attempt = async (delivery: OutgoingDelivery): Promise<void> => {
     const number = delivery.attemptsMade + 1;
@@ -48,6 +49,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       ca,
       timeoutMs,
       signal: stopping.signal,
+      agent,
     });
     const status = 'status' in outcome ? outcome.status : null;
     const error = 'error' in outcome ? outcome.error : null;
@@ -112,6 +114,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.all(inFlight);
+      agent.destroy();
     },
   };
 }

@@ -19,7 +19,7 @@ const historyBody = body({
     .int({ error: 'a whole number of days from 1 to 90' })
     .min(1, { error: 'a whole number of days from 1 to 90' })
     .max(90, { error: 'a whole number of days from 1 to 90' })
-    .default(21),
+    .default(16),
 });
 
 const deliveriesQuery = z.object({

@@ -32,7 +32,7 @@ const MOVES: readonly [number, Move][] = [
 ];
 
 /** How many products the shop lists before its first order. */
-const OPENING_RANGE = 10;
+const OPENING_RANGE = 8;
 
 /** The demo shop's life: what happens next, and the weeks before the demo opened. */
 export interface Story {
@@ -44,7 +44,7 @@ export interface Story {
   next(at: Date): Emitted[];
   /**
    * The shop's last `days` up to `now`: its range listed one morning, then
-   * orders placed and moving on, something every 6 to 18 hours. Meant for an
+   * orders placed and moving on, something every 8 to 20 hours. Meant for an
    * empty catalogue.
    */
   history(now: Date, days: number): Emitted[];
@@ -77,7 +77,7 @@ export function createStory(actions: CatalogueActions, random: Random): Story {
         events.push(...actions.list(new Date(at)));
       }
       const end = now.getTime() - 30 * MINUTE_MS;
-      for (at = start + 3 * HOUR_MS; at < end; at += random.int(6, 18) * HOUR_MS) {
+      for (at = start + 3 * HOUR_MS; at < end; at += random.int(8, 20) * HOUR_MS) {
         events.push(...next(new Date(at)));
       }
       return events;
