@@ -268,8 +268,13 @@ export function createCatalogueActions(
     return STOCK_STATUSES[Math.min(index + 1, STOCK_STATUSES.length - 1)] ?? 'in_stock';
   }
 
+  /** A few percent up or down, to the nearest 5 cents as shops price. */
   function reprice(price: string): string {
-    const changed = new Big(price).times(1 + random.pick(PRICE_CHANGES_PERCENT) / 100);
+    const changed = new Big(price)
+      .times(1 + random.pick(PRICE_CHANGES_PERCENT) / 100)
+      .times(20)
+      .round(0)
+      .div(20);
     return (changed.lt(MIN_PRICE) ? new Big(MIN_PRICE) : changed).toFixed(2);
   }
 
