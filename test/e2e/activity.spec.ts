@@ -247,6 +247,27 @@ test('events from the catalogue service arrive over HTTPS and show in the activi
       await page.emulateMedia({ colorScheme: theme });
       await page.screenshot({ path: `${SHOTS}/activity-invoices-${theme}.png` });
     }
+
+    // The order number leads to everything that happened to the order.
+    await invoice.getByRole('button', { name: /^SO-E2E-1: show this order’s events$/ }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Events of order SO-E2E-1' }),
+    ).toBeVisible();
+    await expect(page.getByRole('feed', { name: 'Events' }).getByRole('article')).toHaveText([
+      /^Invoice created/,
+      /^Shipment created/,
+      /^New order/,
+    ]);
+    await expect(
+      card(page, /^New order: SO-E2E-1/).getByRole('button', { name: /^All events/ }),
+    ).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show all events' }).click();
+    await showType(page, 'New order');
+    await card(page, /^New order: SO-E2E-1/)
+      .getByRole('button', { name: 'All events of SO-E2E-1' })
+      .click();
+    await expect(page.getByRole('feed', { name: 'Events' }).getByRole('article')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Show all events' }).click();
     await showType(page, 'All events');
     await expect(rail.getByRole('button', { name: 'Activity', exact: true })).toBeVisible();
     for (const theme of ['light', 'dark'] as const) {

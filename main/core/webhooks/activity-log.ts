@@ -206,7 +206,7 @@ export function createActivityLog(db: Database): ActivityLog {
       if (orderId !== undefined) {
         const rows = pageOfOrder.all(orderId, limit, offset) as unknown as ActivityRow[];
         const counts = countOfOrder.get(orderId) as { total: number; unseen: number };
-        return { items: rows.map(toItem), total: counts.total, unseen: counts.unseen };
+        return { items: toItems(rows), total: counts.total, unseen: counts.unseen };
       }
       const rows = (types === undefined
         ? pageAll.all(limit, offset)

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-store.ts';
@@ -6,6 +7,18 @@ import { useUi } from '../../stores/ui-store.ts';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
 import { activityTitle } from './event-types.ts';
+import { orderNumberOf } from './order-reference.tsx';
+
+/** The order being shown by its number, once one of its events that says it is loaded. */
+function orderFilterLabel(orderId: string, pages: Record<number, ActivityItem[]>) {
+  for (const page of Object.values(pages)) {
+    for (const item of page ?? []) {
+      const number = orderNumberOf(item);
+      if (number !== null) return `Events of order ${number}`;
+    }
+  }
+  return `Events of the order with ID ${orderId}`;
+}
 
 /** Orders, shipments, invoices and product changes, newest first, beside the conversations. */
 export function ActivityView() {
@@ -62,7 +75,7 @@ export function ActivityView() {
       </header>
       {orderId && (
         <div className="activity-filter" role="status">
-          <span>Events of order {orderId}</span>
+          <span>{orderFilterLabel(orderId, pages)}</span>
           <button type="button" className="button secondary" onClick={() => showOrder(null)}>
             Show all events
           </button>

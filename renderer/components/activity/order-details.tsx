@@ -3,6 +3,7 @@ import { call } from '../../ipc/parley.ts';
 import { orderLines, orderTotal } from '../../lib/order-total.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { attempt } from '../../stores/notice-store.ts';
+import { useActivity } from '../../stores/activity-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { formatAmount } from './amounts.ts';
 import { Fields } from './fields.tsx';
@@ -67,11 +68,17 @@ function OrderLines({ item }: { item: ActivityItem }) {
   );
 }
 
-/** The number is in the card's title; here the customer, lines with the exact total, and a way to write to them. */
+/**
+ * The number is in the card's title; here the customer, lines with the exact
+ * total, a way to write to them, and the way to everything else of the order.
+ */
 export function OrderDetails({ item }: { item: ActivityItem }) {
   const canMessage = useSettings((s) => s.settings?.webhooks.messageCustomer ?? false);
+  const showing = useActivity((s) => s.orderId);
   const customerId = typeof item.payload.customerId === 'string' ? item.payload.customerId : null;
+  const orderId = typeof item.payload.id === 'string' ? item.payload.id : null;
   const number = typeof item.payload.number === 'string' ? item.payload.number : 'this order';
+  const canShowOrder = orderId !== null && showing !== orderId;
   return (
     <>
       <Fields
@@ -80,16 +87,27 @@ export function OrderDetails({ item }: { item: ActivityItem }) {
         shown={{ status: <StatusBadge status={item.payload.status} /> }}
       />
       <OrderLines item={item} />
-      {customerId && canMessage && (
-        <div>
-          <button
-            type="button"
-            className="button secondary small"
-            aria-label={`Message customer ${customerId} about ${number}`}
-            onClick={() => void messageCustomer(customerId)}
-          >
-            Message customer
-          </button>
+      {((customerId && canMessage) || canShowOrder) && (
+        <div className="card-actions">
+          {customerId && canMessage && (
+            <button
+              type="button"
+              className="button secondary small"
+              aria-label={`Message customer ${customerId} about ${number}`}
+              onClick={() => void messageCustomer(customerId)}
+            >
+              Message customer
+            </button>
+          )}
+          {canShowOrder && (
+            <button
+              type="button"
+              className="button secondary small"
+              onClick={() => useActivity.getState().showOrder(orderId)}
+            >
+              All events of {number}
+            </button>
+          )}
         </div>
       )}
     </>
