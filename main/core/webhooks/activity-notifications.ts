@@ -22,7 +22,9 @@ const MAX_SEPARATE_NOTIFICATIONS = 3;
  * on, or one summary when a batch holds many; nothing while notifications are
  * off or paused. Types the settings do not list (unknown to this version) are
  * stored and shown in the activity view, but never notified. A click opens
- * the order the event belongs to, else the activity view.
+ * the order the event belongs to, else the activity view. A `backlog` (what a
+ * relay kept while this computer was asleep, offline or off) is one summary
+ * as soon as it holds more than one event: "7 new orders while you were away".
  */
 export function notifyActivity(
   items: ActivityItem[],
@@ -30,12 +32,14 @@ export function notifyActivity(
   settings: Settings,
   now: number,
   open: (target: NavigationTarget) => void,
+  { backlog = false }: { backlog?: boolean } = {},
 ): void {
   if (!settings.notifications || isPaused(settings.desktop.notificationsPausedUntil, now)) return;
   const enabled = settings.webhooks.notify as Record<string, boolean | undefined>;
   const notifiable = items.filter((item) => enabled[item.type] === true);
-  if (notifiable.length > MAX_SEPARATE_NOTIFICATIONS) {
-    notifier.notify(summarize(notifiable), { click: () => open({ kind: 'activity' }) });
+  if (notifiable.length > (backlog ? 1 : MAX_SEPARATE_NOTIFICATIONS)) {
+    const summary = backlog ? summarizeBacklog(notifiable) : summarize(notifiable);
+    notifier.notify(summary, { click: () => open({ kind: 'activity' }) });
     return;
   }
   for (const item of notifiable) {
@@ -58,17 +62,31 @@ export function activityTarget(item: ActivityItem): NavigationTarget {
 }
 
 function summarize(items: ActivityItem[]): DesktopNotification {
+  return {
+    title: `${items.length} catalogue events`,
+    body: countsByTitle(items),
+    tag: 'activity-summary',
+  };
+}
+
+/** New orders are what a shop owner looks for first; the other events are counted below them. */
+function summarizeBacklog(items: ActivityItem[]): DesktopNotification {
+  const orders = items.filter((item) => item.type === 'order.created').length;
+  const title =
+    orders > 0
+      ? `${orders} new ${orders === 1 ? 'order' : 'orders'} while you were away`
+      : `${items.length} catalogue events while you were away`;
+  return { title, body: countsByTitle(items), tag: 'activity-summary' };
+}
+
+/** "Order created: 7 · Shipment updated: 2", in the order the kinds first appear. */
+function countsByTitle(items: ActivityItem[]): string {
   const counts = new Map<string, number>();
   for (const item of items) {
     const { title } = describeActivity(item);
     counts.set(title, (counts.get(title) ?? 0) + 1);
   }
-  const body = [...counts].map(([title, count]) => `${title}: ${count}`).join(' · ');
-  return {
-    title: `${items.length} catalogue events`,
-    body: truncate(body),
-    tag: 'activity-summary',
-  };
+  return truncate([...counts].map(([title, count]) => `${title}: ${count}`).join(' · '));
 }
 
 /** Words for one event, taken from payload fields that may be missing or of any type. */

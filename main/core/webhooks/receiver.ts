@@ -1,19 +1,10 @@
 import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { ActivityItem, ReceiverStatus } from '../../../shared/model/activity.ts';
-import type { Settings } from '../../../shared/model/settings.ts';
-import {
-  systemClock,
-  type Clock,
-  type Logger,
-  type Notifier,
-  type SecretName,
-  type SecretVault,
-} from '../ports/ports.ts';
+import { systemClock, type Clock, type SecretName, type SecretVault } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
-import { notifyActivity } from './activity-notifications.ts';
+import { announceActivity, type AnnounceDeps } from './announce-activity.ts';
 import { createActivityLog, type ActivitySource } from './activity-log.ts';
 import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from './certificate.ts';
 import { announcedTooLarge, readDeliveryBody } from '../../webhook-protocol/delivery-body.ts';
@@ -33,7 +24,7 @@ export interface ReceiverOptions {
   keyFile?: string;
 }
 
-export interface ReceiverDeps {
+export interface ReceiverDeps extends Omit<AnnounceDeps, 'clock'> {
   db: Database;
   vault: SecretVault;
   /** The vault entry deliveries are verified with; 'webhook-secret' (the user's) by default. */
@@ -42,12 +33,6 @@ export interface ReceiverDeps {
   source?: ActivitySource;
   /** Where the self-signed pair is kept. */
   dataDir: string;
-  log: Logger;
-  emit(event: CoreEvent): void;
-  notifier: Notifier;
-  /** Whether a stored item is news worth a desktop notification; every item is by default. */
-  isNews?(item: ActivityItem): boolean;
-  getSettings(): Settings;
   clock?: Clock;
 }
 
@@ -146,19 +131,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   function flush() {
     const items = [...pending.values()];
     pending = new Map();
-    if (items.length === 0) return;
-    try {
-      deps.emit({ type: 'activity', items });
-      notifyActivity(
-        items.filter((item) => !item.seen && (deps.isNews?.(item) ?? true)),
-        deps.notifier,
-        deps.getSettings(),
-        clock.now(),
-        (target) => deps.emit({ type: 'navigate', target }),
-      );
-    } catch (error) {
-      deps.log.error('webhook follow-up failed', { error: String(error) });
-    }
+    announceActivity({ ...deps, clock }, items);
   }
 
   async function answer(request: IncomingMessage): Promise<Answer> {

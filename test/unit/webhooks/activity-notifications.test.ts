@@ -106,4 +106,56 @@ describe('activity notifications', () => {
       kind: 'activity',
     });
   });
+
+  it('sums up a backlog caught up after a sleep in one notification, new orders first', () => {
+    const notifier = recordingNotifier();
+    const opened: NavigationTarget[] = [];
+    const backlog = [
+      ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) =>
+        item({ id, type: 'order.created', payload: { id: `ord_${id}` } }),
+      ),
+      item({ id: 'h', type: 'shipment.updated', payload: { orderId: 'ord_a' } }),
+      item({ id: 'i', type: 'shipment.updated', payload: { orderId: 'ord_b' } }),
+    ];
+    notifyActivity(backlog, notifier, DEFAULT_SETTINGS, 0, (target) => opened.push(target), {
+      backlog: true,
+    });
+    expect(notifier.shown).toEqual([
+      {
+        title: '7 new orders while you were away',
+        body: 'Order created: 7 · Shipment updated: 2',
+        tag: 'activity-summary',
+      },
+    ]);
+    notifier.click(0);
+    expect(opened).toEqual([{ kind: 'activity' }]);
+  });
+
+  it('a backlog without orders is counted as events; a backlog of one is that event', () => {
+    const notifier = recordingNotifier();
+    const invoices = [
+      item({ id: 'a', type: 'invoice.created', payload: { number: 'INV-1' } }),
+      item({ id: 'b', type: 'invoice.updated', payload: { number: 'INV-1' } }),
+    ];
+    notifyActivity(invoices, notifier, DEFAULT_SETTINGS, 0, () => {}, { backlog: true });
+    notifyActivity(invoices.slice(0, 1), notifier, DEFAULT_SETTINGS, 0, () => {}, {
+      backlog: true,
+    });
+    expect(notifier.shown.map(({ title }) => title)).toEqual([
+      '2 catalogue events while you were away',
+      'Invoice created',
+    ]);
+  });
+
+  it('two new events as they come are two notifications; a backlog of two is one', () => {
+    const notifier = recordingNotifier();
+    const two = [
+      item({ id: 'a', type: 'order.created', payload: { number: 'SO-1' } }),
+      item({ id: 'b', type: 'order.created', payload: { number: 'SO-2' } }),
+    ];
+    notifyActivity(two, notifier, DEFAULT_SETTINGS, 0, () => {});
+    expect(notifier.shown).toHaveLength(2);
+    notifyActivity(two, notifier, DEFAULT_SETTINGS, 0, () => {}, { backlog: true });
+    expect(notifier.shown.at(-1)?.title).toBe('2 new orders while you were away');
+  });
 });
