@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { eventDelivery, relayUrl } from './relay.ts';
 
 export const CATALOGUE_EVENT_TYPES = [
   'product.created',
@@ -29,6 +30,11 @@ export const pollingSettings = z.object({
 });
 
 export const webhookSettings = z.object({
+  /** Pulled from a relay, or delivered to the receiver below (which listens only then). */
+  delivery: eventDelivery,
+  /** The relay's address; its token is in the vault, bound to it (relay:configure). */
+  relayUrl,
+  /** The receiver listens (when delivery is direct). */
   enabled: z.boolean(),
   host: z.string().max(LIMITS.nameLength),
   port: z.number().int().min(0).max(65_535),
@@ -85,7 +91,8 @@ export const settingsPatch = z
     theme: settings.shape.theme,
     notifications: settings.shape.notifications,
     polling: pollingSettings.partial().strict(),
-    webhooks: webhookSettings.partial().strict(),
+    // The relay's address changes only with its token (relay:configure), never in a plain update.
+    webhooks: webhookSettings.omit({ relayUrl: true }).partial().strict(),
     desktop: desktopSettings.partial().strict(),
   })
   .partial()
@@ -97,6 +104,8 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   polling: { openMs: 2_000, focusedMs: 5_000, backgroundMs: 30_000, conversationsMs: 30_000 },
   webhooks: {
+    delivery: 'relay',
+    relayUrl: '',
     enabled: false,
     host: '127.0.0.1',
     port: 8443,

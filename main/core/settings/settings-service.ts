@@ -12,6 +12,11 @@ const KEY = 'settings';
 export interface SettingsService {
   get(): Settings;
   update(patch: SettingsPatch): Settings;
+  /**
+   * Delivery through the relay at `url`. Its address is not part of a plain
+   * update: relay:configure sets it together with the token bound to it.
+   */
+  chooseRelay(url: string): Settings;
   onChange(listener: (settings: Settings) => void): () => void;
 }
 
@@ -28,7 +33,7 @@ export function createSettingsService(preferences: KeyValueStore, log: Logger): 
     const stored = preferences.get(KEY);
     const merged = mergeSettings(
       DEFAULT_SETTINGS,
-      isRecord(stored) ? (stored as SettingsPatch) : {},
+      isRecord(stored) ? withDeliveryChoice(stored as SettingsPatch) : {},
     );
     const parsed = settingsSchema.safeParse(merged);
     if (parsed.success) return parsed.data;
@@ -38,19 +43,35 @@ export function createSettingsService(preferences: KeyValueStore, log: Logger): 
     return DEFAULT_SETTINGS;
   }
 
+  function save(next: Settings): Settings {
+    current = settingsSchema.parse(next);
+    preferences.set(KEY, current);
+    for (const listener of listeners) listener(current);
+    return current;
+  }
+
   return {
     get: () => current,
-    update(patch) {
-      current = settingsSchema.parse(mergeSettings(current, patch));
-      preferences.set(KEY, current);
-      for (const listener of listeners) listener(current);
-      return current;
-    },
+    update: (patch) => save(mergeSettings(current, patch)),
+    chooseRelay: (relayUrl) =>
+      save({ ...current, webhooks: { ...current.webhooks, delivery: 'relay', relayUrl } }),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Settings saved before the choice between a relay and direct delivery: a
+ * receiver that was on stays the way events arrive, whatever the default.
+ */
+function withDeliveryChoice(stored: SettingsPatch): SettingsPatch {
+  const webhooks = stored.webhooks;
+  if (!isRecord(webhooks) || webhooks.delivery !== undefined || webhooks.enabled !== true) {
+    return stored;
+  }
+  return { ...stored, webhooks: { ...webhooks, delivery: 'direct' } };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

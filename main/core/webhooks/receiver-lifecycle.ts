@@ -10,8 +10,9 @@ export interface ReceiverLifecycle {
 }
 
 /**
- * Keeps the receiver in step with settings.webhooks: listening while enabled,
- * restarted when host, port or path change. A receiver that cannot start (port
+ * Keeps the receiver in step with settings.webhooks: listening while enabled
+ * and events are delivered directly (not pulled from a relay), restarted when
+ * host, port or path change. A receiver that cannot start (port
  * taken, say) does not stop the app; its status carries the reason.
  */
 export function followReceiverSettings(
@@ -24,7 +25,8 @@ export function followReceiverSettings(
   let queue = Promise.resolve();
 
   function apply(current: Settings): Promise<void> {
-    const { enabled, host, port, path } = current.webhooks;
+    const { delivery, host, port, path } = current.webhooks;
+    const enabled = current.webhooks.enabled && delivery === 'direct';
     const wanted = enabled ? JSON.stringify({ host, port, path }) : '';
     if (wanted === applied) return queue;
     applied = wanted;

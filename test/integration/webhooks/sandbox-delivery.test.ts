@@ -31,7 +31,9 @@ describe('deliveries from the sandbox catalogue service over HTTPS', () => {
     const core = createCore(plainNodeDeps(dataDir));
     cleanup.push(() => removeTempDir(dataDir));
     cleanup.push(() => core.stop());
-    core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
+    core.settings.update({
+      webhooks: { delivery: 'direct', enabled: true, host: '127.0.0.1', port: 0 },
+    });
     await core.start();
     // Only the user's own receiver: the demo workspace's activity would mix in.
     await value(core, 'session:signOut', { clearLocalData: true });

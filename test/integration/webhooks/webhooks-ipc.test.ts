@@ -28,7 +28,9 @@ beforeEach(async () => {
   core = createCore(plainNodeDeps(dataDir));
   events = [];
   core.onEvent((event) => events.push(event));
-  core.settings.update({ webhooks: { enabled: true, host: '127.0.0.1', port: 0 } });
+  core.settings.update({
+    webhooks: { delivery: 'direct', enabled: true, host: '127.0.0.1', port: 0 },
+  });
   await core.start();
   // Only the user's own receiver: the demo workspace's activity would mix in.
   await core.router.handle('session:signOut', { clearLocalData: true });
