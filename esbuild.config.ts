@@ -17,20 +17,38 @@ const common: BuildOptions = {
 };
 
 /**
+ * The demo's relay keeps its database on a worker thread, which Node starts
+ * from a file. esbuild leaves `new URL(file, import.meta.url)` as written, so
+ * the thread is an entry of its own, built into chunks/ beside the relay's
+ * code (reached only through import(), so always a chunk), and the relay is
+ * told its name (main/relay/threaded-event-store.ts).
+ */
+const RELAY_STORE_THREAD = 'chunks/relay-store-thread';
+
+/**
  * The main process as ESM chunks: what a launch needs is in `main.mjs`, and
- * what is reached only through import() (the demo workspace's sandbox,
- * certificate generation) sits in chunks/ and is read when first used.
- * `splitting: false` gives the one-file bundle the benchmark compares with.
+ * what is reached only through import() (the demo workspace's sandbox and
+ * relay, the relay pull client, certificate generation) sits in chunks/ and is
+ * read when first used. `splitting: false` gives the one-file bundle the
+ * benchmark compares with.
  */
 export function mainProcessBuild(entry: string, outdir: string, splitting = true): BuildOptions {
   return {
     ...common,
-    entryPoints: { main: entry },
+    entryPoints: {
+      main: entry,
+      [RELAY_STORE_THREAD]: resolve(root, 'main/relay/event-store-thread.ts'),
+    },
     outdir,
     format: 'esm',
     splitting,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
+    define: {
+      PARLEY_RELAY_STORE_THREAD: JSON.stringify(
+        splitting ? './relay-store-thread.mjs' : `./${RELAY_STORE_THREAD}.mjs`,
+      ),
+    },
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },

@@ -8,8 +8,8 @@ import { dirname, join, relative, sep } from 'node:path';
  * match one of that area's `allow` patterns. A relative import is matched by
  * the repository path it resolves to (`main/core/store/**`), a package by its
  * name (`zod`, `@fastify/static`), a Node built-in as `node:<name>`. An allow
- * entry `{ lazy: pattern }` admits that import only through `import()`, so it
- * stays out of the startup path, and `{ packagesExcept: [...] }` admits every
+ * entry `{ lazy: pattern }` admits that import only through `import()` (or a
+ * type-only import, which loads nothing), so it stays out of the startup path, and `{ packagesExcept: [...] }` admits every
  * npm package but those. A file that no area claims is an error too: a new
  * folder must be given its rules.
  */
@@ -67,11 +67,12 @@ export const layoutImports = {
     };
 
     return {
-      ImportDeclaration: (node) => check(node.source, false),
+      // A type-only import loads nothing at run time, so it may name a lazy target too.
+      ImportDeclaration: (node) => check(node.source, node.importKind === 'type'),
       ExportAllDeclaration: (node) => check(node.source, false),
       ExportNamedDeclaration: (node) => check(node.source, false),
       ImportExpression: (node) => check(node.source, true),
-      TSImportType: (node) => check(node.argument?.literal ?? node.argument, false),
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument, true),
     };
   },
 };

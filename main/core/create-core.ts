@@ -7,6 +7,7 @@ import { activityHandlers } from './ipc/handlers/activity-handlers.ts';
 import { desktopHandlers } from './ipc/handlers/desktop-handlers.ts';
 import { linksHandlers } from './ipc/handlers/links-handlers.ts';
 import { outboxHandlers } from './ipc/handlers/outbox-handlers.ts';
+import { relayHandlers } from './ipc/handlers/relay-handlers.ts';
 import { sessionHandlers } from './ipc/handlers/session-handlers.ts';
 import { settingsHandlers } from './ipc/handlers/settings-handlers.ts';
 import { storeReadHandlers } from './ipc/handlers/store-read-handlers.ts';
@@ -19,6 +20,7 @@ import { noDesktopHost } from './ports/node-adapters.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
 import { createDemoWorkspace } from './demo/demo-workspace.ts';
 import { createEngineSlot } from './engine/engine-slot.ts';
+import { createRelaySlot } from './engine/relay-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
@@ -68,7 +70,8 @@ export function createCore(deps: CoreDeps): Core {
     emit: bus.emit,
     log: deps.log,
   });
-  // The user's receiver and the demo's feed differ only in secret, source and certificate folder.
+  // Every way catalogue events arrive (the receiver, the user's relay, the demo's) stores and
+  // announces them alike.
   const activityDeps = {
     db,
     vault: deps.vault,
@@ -81,6 +84,8 @@ export function createCore(deps: CoreDeps): Core {
   };
   const receiver = createWebhookReceiver(activityDeps);
   const webhooks = followReceiverSettings(receiver, settings, deps.log);
+  const relay = createRelaySlot({ ...activityDeps, settings });
+  const demoFeed = createDemoFeed(activityDeps);
 
   const session = createSessionService({
     db,
@@ -90,7 +95,7 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       vault: deps.vault,
       log: deps.log,
-      feed: createDemoFeed(activityDeps),
+      feed: demoFeed,
       services: deps.demo,
     }),
     log: deps.log,
@@ -123,6 +128,7 @@ export function createCore(deps: CoreDeps): Core {
     ...linksHandlers(deps.openExternal),
     ...activityHandlers(activityLog),
     ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
+    ...relayHandlers({ relay, demoStatus: demoFeed.status }),
     ...storeReadHandlers(db, { clock, emit: bus.emit }),
     ...desktopHandlers(desktop, db),
   };
@@ -135,13 +141,17 @@ export function createCore(deps: CoreDeps): Core {
     db,
     session,
     onEvent: bus.subscribe,
-    setHostState: engines.setHostState,
+    setHostState(state) {
+      engines.setHostState(state);
+      relay.setHostState(state);
+      demoFeed.setHostState(state);
+    },
     navigate,
     notice: (level, message) => bus.emit({ type: 'notice', level, message }),
     async start() {
       stopCheckpoints = scheduleCheckpoints(db, clock);
       unread.refresh();
-      await Promise.all([session.start(), webhooks.start()]);
+      await Promise.all([session.start(), webhooks.start(), relay.start()]);
       await engines.settled();
     },
     async stop() {
@@ -149,7 +159,7 @@ export function createCore(deps: CoreDeps): Core {
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
-      await Promise.all([session.stop(), webhooks.stop()]);
+      await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },
   };

@@ -36,6 +36,18 @@ export interface ThreadedEventStore {
 type Call = { op: StoreRequest['op'] } & Record<string, unknown>;
 
 /**
+ * Where a bundle that embeds the relay put its build of event-store-thread.ts,
+ * relative to the bundled code that starts it (esbuild.config.ts defines it
+ * for the app's main process). Run from source, the thread is the .ts beside
+ * this file.
+ */
+declare const PARLEY_RELAY_STORE_THREAD: string | undefined;
+const STORE_THREAD =
+  typeof PARLEY_RELAY_STORE_THREAD === 'string'
+    ? PARLEY_RELAY_STORE_THREAD
+    : './event-store-thread.ts';
+
+/**
  * Starts the store thread on `file`. Rejects (RelayDataError) when the file
  * cannot be used. `onFailure` hears of a thread that dies afterwards; every
  * call then rejects.
@@ -44,7 +56,7 @@ export async function openThreadedEventStore(
   file: string,
   onFailure: (error: Error) => void,
 ): Promise<ThreadedEventStore> {
-  const worker = new Worker(new URL('./event-store-thread.ts', import.meta.url), {
+  const worker = new Worker(new URL(STORE_THREAD, import.meta.url), {
     workerData: file,
   });
   const opened = await new Promise<StoreOpened>((resolve, reject) => {

@@ -1,17 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RelayDataError } from '../relay/event-store.ts';
+import { startRelay, type Relay, type RelayOptions } from '../relay/relay.ts';
 import { EVENT_TYPES } from './catalogue/event-types.ts';
 import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
 
 /**
- * The sandbox as the services behind the app's demo workspace. Hosts hand
- * this module to the core with a dynamic import(), so the sandbox (Fastify
- * and all) is loaded only when the demo workspace is opened. It imports
- * nothing of the core: its shape matches the core's DemoServices port, and
- * the host's wiring is where the compiler checks that.
+ * The sandbox as the services behind the app's demo workspace, with a relay
+ * between its catalogue service and the app: the catalogue delivers every
+ * event to the relay, and the app pulls them as it pulls from a shop's own
+ * relay, so what a newcomer sees is the path production uses. Hosts hand this
+ * module to the core with a dynamic import(), so the sandbox (Fastify and
+ * all) and the relay are loaded only when the demo workspace is opened. It
+ * imports nothing of the core: its shape matches the core's DemoServices
+ * port, and the host's wiring is where the compiler checks that.
  */
 const DEMO_USER = 'you';
 const CALL_TIMEOUT_MS = 5_000;
+const HOOKS_PATH = '/hooks/catalogue';
 
 interface DemoLog {
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -19,11 +26,13 @@ interface DemoLog {
 
 const dataFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.db');
 const portFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.port');
+const relayDirIn = (dataDir: string) => join(dataDir, 'demo-relay');
 
 async function erase(dataDir: string): Promise<void> {
   for (const suffix of ['', '-wal', '-shm']) {
     await rm(`${dataFileIn(dataDir)}${suffix}`, { force: true });
   }
+  await rm(relayDirIn(dataDir), { recursive: true, force: true });
 }
 
 /**
@@ -43,13 +52,40 @@ async function startOnLastPort(dataDir: string, options: SandboxOptions): Promis
   return sandbox;
 }
 
+/** The demo's relay on a free loopback port; its data, like the rest of the demo's, is disposable. */
+async function startDemoRelay(
+  options: Omit<RelayOptions, 'dataFile' | 'tokens' | 'log'> & { dataDir: string; log: DemoLog },
+): Promise<Relay & { token: string }> {
+  const { dataDir, log, ...relay } = options;
+  const token = randomBytes(32).toString('base64url');
+  const relayOptions: RelayOptions = {
+    ...relay,
+    tokens: [token],
+    dataFile: join(relayDirIn(dataDir), 'events.db'),
+    host: '127.0.0.1',
+    port: 0,
+    // One line per delivery is for a relay's own log; the app's log keeps only its troubles.
+    log: (line) => {
+      if (!line.startsWith('delivery ')) log.warn('demo relay', { line });
+    },
+  };
+  const started = await startRelay(relayOptions).catch(async (error: unknown) => {
+    if (!(error instanceof RelayDataError)) throw error;
+    log.warn('demo relay data was unusable; starting a fresh one', { error: error.message });
+    await rm(relayDirIn(dataDir), { recursive: true, force: true });
+    return startRelay(relayOptions);
+  });
+  return { ...started, token };
+}
+
 async function start(options: {
   dataDir: string;
   token: string;
   webhookSecret: string;
-  trustCa: string | null;
+  relayTls: { cert: string; key: string } | null;
   log: DemoLog;
 }) {
+  const { relayTls } = options;
   const sandboxOptions: SandboxOptions = {
     port: 0,
     demo: true,
@@ -57,7 +93,7 @@ async function start(options: {
     users: [{ contactId: DEMO_USER, token: options.token }],
     log: () => {},
     webhookSecret: options.webhookSecret,
-    ...(options.trustCa !== null && { trustCa: options.trustCa, simulate: true }),
+    ...(relayTls !== null && { trustCa: relayTls.cert, simulate: true }),
   };
   const sandbox = await startOnLastPort(options.dataDir, sandboxOptions).catch(
     async (error: unknown) => {
@@ -71,31 +107,56 @@ async function start(options: {
     },
   );
   const call = serviceCaller(sandbox, options.token);
+  let relay: (Relay & { token: string }) | null = null;
+  try {
+    if (relayTls !== null) {
+      relay = await startDemoRelay({
+        dataDir: options.dataDir,
+        webhookSecret: options.webhookSecret,
+        tls: relayTls,
+        path: HOOKS_PATH,
+        log: options.log,
+      });
+      await deliverOnlyTo(call, `${relay.url}${HOOKS_PATH}`);
+    }
+  } catch (error) {
+    await relay?.stop();
+    await sandbox.close();
+    throw error;
+  }
   return {
     messagingUrl: sandbox.url,
+    relay: relay && { url: relay.url, token: relay.token },
     catalogue: {
-      /** Registers the URL for every event type, dropping what an earlier run left for another port. */
-      async deliverTo(notificationUrl: string): Promise<void> {
-        const { data } = (await call('GET', '/v1/webhooks')) as {
-          data: { id: string; notificationUrl: string }[];
-        };
-        for (const stale of data.filter((entry) => entry.notificationUrl !== notificationUrl)) {
-          await call('DELETE', `/v1/webhooks/${encodeURIComponent(stale.id)}`);
-        }
-        if (!data.some((entry) => entry.notificationUrl === notificationUrl)) {
-          await call('POST', '/v1/webhooks', { notificationUrl, events: [...EVENT_TYPES] });
-        }
-      },
       async history(): Promise<string[]> {
         return ((await call('POST', '/_sandbox/history', {})) as { ids: string[] }).ids;
       },
     },
-    close: () => sandbox.close(),
+    async close() {
+      // The catalogue first, so none of its deliveries is cut off by a closing relay.
+      await sandbox.close();
+      await relay?.stop();
+    },
   };
 }
 
+/** Registers the URL for every event type, dropping what an earlier run left for another port. */
+async function deliverOnlyTo(call: ServiceCall, notificationUrl: string): Promise<void> {
+  const { data } = (await call('GET', '/v1/webhooks')) as {
+    data: { id: string; notificationUrl: string }[];
+  };
+  for (const stale of data.filter((entry) => entry.notificationUrl !== notificationUrl)) {
+    await call('DELETE', `/v1/webhooks/${encodeURIComponent(stale.id)}`);
+  }
+  if (!data.some((entry) => entry.notificationUrl === notificationUrl)) {
+    await call('POST', '/v1/webhooks', { notificationUrl, events: [...EVENT_TYPES] });
+  }
+}
+
+type ServiceCall = (method: string, path: string, body?: object) => Promise<unknown>;
+
 /** Plain calls to the sandbox's own routes: it shares no request code with the app's API clients. */
-function serviceCaller(sandbox: Sandbox, token: string) {
+function serviceCaller(sandbox: Sandbox, token: string): ServiceCall {
   return async (method: string, path: string, body?: object): Promise<unknown> => {
     const response = await fetch(new URL(path, sandbox.url), {
       method,

@@ -10,6 +10,7 @@ import {
 import { LIMITS } from '../model/limits.ts';
 import { attachmentInput, messageView, searchHit } from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
+import { relayStatus, relayTestResult, relayUrl } from '../model/relay.ts';
 import { desktopCapabilities, updateState } from '../model/desktop.ts';
 import { secretPresence, session, syncStatus } from '../model/session.ts';
 import { catalogueEventType, settings, settingsPatch } from '../model/settings.ts';
@@ -33,6 +34,12 @@ const page = {
 };
 
 const conversationId = z.object({ id }).strict();
+const relayRequest = z
+  .object({
+    url: relayUrl.refine((value) => value !== '', 'enter the relay’s address'),
+    token: z.string().trim().min(1).max(LIMITS.tokenLength).optional(),
+  })
+  .strict();
 
 export const channels = {
   'session:get': { request: none, response: session },
@@ -260,6 +267,15 @@ export const channels = {
     }),
   },
   'webhooks:exportCertificate': { request: none, response: z.object({ pem: z.string() }) },
+  /** The relays the app pulls from now (the user's, the demo's), each with its state. */
+  'relay:status': { request: none, response: z.object({ relays: z.array(relayStatus) }) },
+  /**
+   * Delivery through the relay at `url`, with its token: saved for that address
+   * alone. Without a token, `url` must be the address the saved one was given with.
+   */
+  'relay:configure': { request: relayRequest, response: relayStatus },
+  /** Tries the relay (`/healthz`, then an authorised pull of one event) and says how it went. */
+  'relay:test': { request: relayRequest, response: relayTestResult },
   'orders:messageCustomer': {
     request: z.object({ customerId: id }).strict(),
     response: z.object({ conversationId: id }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activityItem } from '../model/activity.ts';
 import { id } from '../model/conversation.ts';
 import { navigationTarget, updateState } from '../model/desktop.ts';
+import { relayStatus } from '../model/relay.ts';
 import { session, syncStatus } from '../model/session.ts';
 
 /**
@@ -30,6 +31,8 @@ export const coreEvent = z.discriminatedUnion('type', [
   /** A clicked notification or a `parley://` link: show that place. */
   z.object({ type: z.literal('navigate'), target: navigationTarget }),
   z.object({ type: z.literal('update'), state: updateState }),
+  /** A relay the app pulls from changed state (connected, unreachable, a new event's time). */
+  z.object({ type: z.literal('relay'), status: relayStatus }),
 ]);
 export type CoreEvent = z.infer<typeof coreEvent>;
 export type ChangesEvent = Extract<CoreEvent, { type: 'changes' }>;

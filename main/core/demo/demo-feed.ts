@@ -1,60 +1,79 @@
 import { join } from 'node:path';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import type { DemoCatalogue } from '../ports/ports.ts';
+import { idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
+import type { DemoCatalogue, DemoRelay } from '../ports/ports.ts';
+import type { RelayPuller } from '../relay/relay-module.ts';
+import type { Database } from '../store/database.ts';
+import type { HostState } from '../sync/poller.ts';
 import { createActivityLog } from '../webhooks/activity-log.ts';
-import { createWebhookReceiver, type ReceiverDeps } from '../webhooks/receiver.ts';
+import type { AnnounceDeps } from '../webhooks/announce-activity.ts';
+import { selfSignedCertificate } from '../webhooks/certificate.ts';
 
 /** The vault entry the demo's deliveries are signed and verified with. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
-const PATH = '/demo/catalogue';
 
 /**
- * The demo workspace's catalogue activity, over the same path a real service
- * takes: a second receiver on a free loopback port with its own secret,
- * certificate and activity source, so the user's webhook settings, secret and
- * events are never touched.
+ * The demo workspace's catalogue activity, over the path a shop's takes: the
+ * demo's catalogue delivers to the demo's relay, and the core pulls from that
+ * relay with the same client it pulls a shop's relay with. Its events are
+ * kept apart (source `demo`), so the user's own are never touched.
  */
 export interface DemoFeed {
   /**
-   * Starts the receiver, verifying with the vault's DEMO_WEBHOOK_SECRET (store
-   * it first); answers the certificate the demo service must trust.
+   * The pair the demo's relay serves HTTPS with, the core trusting exactly
+   * that certificate; null when none could be made (the demo then has no activity).
    */
-  listen(): Promise<{ trustCa: string }>;
+  certificate(): Promise<{ cert: string; key: string } | null>;
   /**
-   * Has the demo's catalogue deliver every event type to the receiver, and
-   * has the demo shop's last weeks happen (delivered with their own times)
-   * when the demo has no activity yet.
+   * Pulls from the demo's relay, and has the demo shop's last weeks happen
+   * (delivered with their own times) when the demo has no activity yet.
    */
-  subscribe(catalogue: DemoCatalogue): Promise<void>;
+  follow(relay: DemoRelay & { ca: string }, catalogue: DemoCatalogue): Promise<void>;
   stop(): Promise<void>;
-  /** Deletes the demo's activity; the next subscribe seeds it afresh. */
-  clear(): void;
+  /** Deletes the demo's activity and its place in the relay; the next follow seeds afresh. */
+  clear(): Promise<void>;
+  setHostState(state: Partial<HostState>): void;
+  status(): RelayStatus;
 }
 
-export function createDemoFeed(
-  deps: Omit<ReceiverDeps, 'secretName' | 'source' | 'isNews'>,
-): DemoFeed {
+export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: string }): DemoFeed {
   const seeding = seedTracker();
-  const receiver = createWebhookReceiver({
-    ...deps,
-    secretName: DEMO_WEBHOOK_SECRET,
-    source: 'demo',
-    isNews: (item) => !seeding.absorbs(item),
-    // Its own self-signed pair: generating it never races the user's receiver.
-    dataDir: join(deps.dataDir, 'demo-receiver'),
-  });
   const activity = createActivityLog(deps.db);
-  let url: string | null = null;
+  const loadRelay = () => import('../relay/relay-module.ts');
+  let puller: RelayPuller | null = null;
+  let host: HostState = { online: true, suspended: false };
+  let status = idleRelayStatus('demo', null, 'off');
+  const publish = (next: RelayStatus) => {
+    status = next;
+    deps.emit({ type: 'relay', status });
+  };
 
   return {
-    async listen() {
-      ({ url } = await receiver.start({ host: '127.0.0.1', port: 0, path: PATH }));
-      return { trustCa: await receiver.certificatePem() };
+    async certificate() {
+      try {
+        const { cert, key } = await selfSignedCertificate(
+          join(deps.dataDir, 'demo-relay-certificate'),
+          deps.clock.now(),
+        );
+        return { cert, key };
+      } catch (error) {
+        deps.log.warn('demo relay certificate not made', { error: String(error) });
+        return null;
+      }
     },
 
-    async subscribe(catalogue) {
-      if (url === null) throw new Error('the demo receiver is not listening');
-      await catalogue.deliverTo(url);
+    async follow(relay, catalogue) {
+      const { startPulling } = await loadRelay();
+      puller = startPulling({
+        ...deps,
+        isNews: (item) => !seeding.absorbs(item),
+        source: 'demo',
+        url: relay.url,
+        token: { given: relay.token },
+        ca: relay.ca,
+        host,
+        onStatus: publish,
+      });
       if (activity.count('demo') > 0) return;
       seeding.begin();
       try {
@@ -66,14 +85,23 @@ export function createDemoFeed(
     },
 
     async stop() {
-      url = null;
-      await receiver.stop();
+      const running = puller;
+      puller = null;
+      await running?.stop();
       seeding.end();
     },
 
-    clear() {
+    async clear() {
       activity.clear('demo');
+      (await loadRelay()).forgetPosition(deps.db, 'demo');
     },
+
+    setHostState(state) {
+      host = { ...host, ...state };
+      puller?.setHostState(state);
+    },
+
+    status: () => status,
   };
 }
 

@@ -14,7 +14,7 @@ import { DEMO_WEBHOOK_SECRET, type DemoFeed } from './demo-feed.ts';
  * loaded on first use, data in the app's data directory (so it survives
  * restarts), its own token and webhook secret kept in the vault. Its
  * catalogue delivers a stream of signed events over HTTPS to the demo's own
- * receiver (the feed).
+ * relay, which the core pulls from (the feed).
  */
 export function createDemoWorkspace(options: {
   dataDir: string;
@@ -36,39 +36,18 @@ export function createDemoWorkspace(options: {
     return fresh;
   }
 
-  /** The activity is an extra: when its receiver cannot start, the demo still opens. */
-  async function listenForActivity(): Promise<{ trustCa: string } | null> {
-    try {
-      return await feed.listen();
-    } catch (error) {
-      log.warn('demo activity feed not started', { error: String(error) });
-      return null;
-    }
-  }
-
   async function start(): Promise<RunningDemo> {
     const [token, webhookSecret] = await Promise.all([
       ownSecret('demo-token'),
       ownSecret(DEMO_WEBHOOK_SECRET),
     ]);
-    const delivery = await listenForActivity();
-    let demo: RunningDemo;
-    try {
-      const services = await options.services();
-      demo = await services.start({
-        dataDir,
-        token,
-        webhookSecret,
-        trustCa: delivery?.trustCa ?? null,
-        log,
-      });
-    } catch (error) {
-      await feed.stop();
-      throw error;
-    }
-    if (delivery) {
-      await feed.subscribe(demo.catalogue).catch((error: unknown) => {
-        log.warn('demo activity feed not subscribed', { error: String(error) });
+    const relayTls = await feed.certificate();
+    const services = await options.services();
+    const demo = await services.start({ dataDir, token, webhookSecret, relayTls, log });
+    // The activity is an extra: when its relay cannot be followed, the demo still opens.
+    if (demo.relay !== null && relayTls !== null) {
+      await feed.follow({ ...demo.relay, ca: relayTls.cert }, demo.catalogue).catch((error) => {
+        log.warn('demo activity feed not followed', { error: String(error) });
       });
     }
     return demo;
@@ -77,13 +56,10 @@ export function createDemoWorkspace(options: {
   async function stop() {
     const demo = running;
     running = null;
-    // The services first, so no delivery is cut off by a closing receiver.
-    if (demo)
-      await demo.then(
-        (started) => started.close(),
-        () => {},
-      );
+    const started = await demo?.catch(() => null);
+    // The app stops pulling first, so the relay closing under it is not reported as trouble.
     await feed.stop();
+    await started?.close();
   }
 
   return {
@@ -100,7 +76,7 @@ export function createDemoWorkspace(options: {
     async reset() {
       await stop();
       await (await options.services()).erase(dataDir);
-      feed.clear();
+      await feed.clear();
     },
   };
 }

@@ -16,9 +16,15 @@ export interface SecretVault {
  * `demo-token` and `demo-webhook-secret` belong to the embedded demo workspace
  * (its loopback token, the secret its catalogue feed is signed with), kept
  * apart so neither a real sign-in nor the user's webhook settings touch them.
+ * `relay-token` is kept together with the relay address it was given for.
  */
 export type SecretName =
-  'messaging-token' | 'demo-token' | 'catalogue-token' | 'webhook-secret' | 'demo-webhook-secret';
+  | 'messaging-token'
+  | 'demo-token'
+  | 'catalogue-token'
+  | 'webhook-secret'
+  | 'demo-webhook-secret'
+  | 'relay-token';
 
 /** Small persistent key/value settings (electron-store in the app, conf in tests). */
 export interface KeyValueStore {
@@ -106,27 +112,37 @@ export interface DemoStartOptions {
   dataDir: string;
   /** The demo's own token (from the vault) that its messaging server accepts. */
   token: string;
-  /** The demo's own secret its catalogue signs deliveries with. */
+  /** The demo's own secret its catalogue signs deliveries with, and its relay verifies. */
   webhookSecret: string;
   /**
-   * The certificate of the core's demo receiver, which the catalogue must
-   * trust; null when that receiver could not start (the demo then has no activity).
+   * The certificate and key the demo's relay serves HTTPS with (the catalogue
+   * delivers over HTTPS only); the core trusts exactly this certificate. Null
+   * when none could be made: the demo then runs without a relay, so without activity.
    */
-  trustCa: string | null;
+  relayTls: { cert: string; key: string } | null;
   log: Logger;
 }
 
 export interface RunningDemo {
   /** The messaging server, spoken to as any server is, with the demo's token. */
   messagingUrl: string;
+  /**
+   * The demo's relay, which its catalogue delivers every event to: the core
+   * pulls from it as from the user's own. Null when it runs without one.
+   */
+  relay: DemoRelay | null;
   /** The demo's source of catalogue activity. */
   catalogue: DemoCatalogue;
   close(): Promise<void>;
 }
 
+export interface DemoRelay {
+  url: string;
+  /** A token the relay accepts, handed over with its address: it is sent nowhere else. */
+  token: string;
+}
+
 export interface DemoCatalogue {
-  /** Delivers every event type to this URL from now on, and to no other. */
-  deliverTo(notificationUrl: string): Promise<void>;
   /**
    * Makes the shop's last weeks happen, each event delivered with its own
    * past time; answers their notification ids, oldest first.

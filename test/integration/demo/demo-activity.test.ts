@@ -9,6 +9,7 @@ import { plainNodeDeps } from '../core-harness.ts';
 import { memoryVault, recordingNotifier } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
+import type { RelayStatus } from '../../../shared/model/relay.ts';
 import { DEFAULT_SETTINGS } from '../../../shared/model/settings.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
@@ -107,8 +108,8 @@ interface DeliveryLog {
   data: { id: string; deliveries: { notificationUrl: string; state: string }[] }[];
 }
 
-/** Where the demo service delivers, as its own delivery log says. */
-async function demoReceiverUrl({ core, vault }: Started): Promise<URL> {
+/** Where the demo service delivers (its relay), as its own delivery log says. */
+async function demoRelayHooks({ core, vault }: Started): Promise<URL> {
   const log = (await askDemoService(core, vault, '/_sandbox/deliveries?limit=1')) as DeliveryLog;
   const delivery = log.data[0]?.deliveries[0];
   expect(delivery?.state).toBe('delivered');
@@ -204,12 +205,28 @@ describe('demo workspace activity', () => {
     expect(await invoke(core, 'webhooks:status')).toMatchObject({ listening: false, url: null });
   });
 
-  it('verifies deliveries with the demo’s own secret, not the user’s', async () => {
+  it('goes through a relay: the demo’s catalogue delivers to it, and the app pulls from it', async () => {
     const started = await startCore();
     await seeded(started);
-    const url = await demoReceiverUrl(started);
+    const hooks = await demoRelayHooks(started);
+    expect(hooks.pathname).toBe('/hooks/catalogue');
+    const { relays } = await invoke<{ relays: RelayStatus[] }>(started.core, 'relay:status');
+    expect(relays).toEqual([
+      expect.objectContaining({
+        source: 'demo',
+        state: 'connected',
+        url: hooks.origin,
+        lastEventAt: expect.any(Number),
+      }),
+    ]);
+  });
+
+  it('the demo’s relay verifies deliveries with the demo’s own secret, not the user’s', async () => {
+    const started = await startCore();
+    await seeded(started);
+    const url = await demoRelayHooks(started);
     const ca = await readFile(
-      join(started.dataDir, 'demo-receiver', 'webhooks', 'receiver-cert.pem'),
+      join(started.dataDir, 'demo-relay-certificate', 'webhooks', 'receiver-cert.pem'),
       'utf8',
     );
     const body = JSON.stringify({
@@ -223,8 +240,9 @@ describe('demo workspace activity', () => {
     expect(await post(url, ca, body, signedWith(USER_SECRET))).toBe(401);
     const demoSecret = (await started.vault.get('demo-webhook-secret')) ?? '';
     expect(await post(url, ca, body, signedWith(demoSecret))).toBe(200);
-    const ids = (await activity(started.core)).items.map((item) => item.id);
-    expect(ids).toContain('ntf_forged');
+    await expect
+      .poll(async () => (await activity(started.core)).items.map((item) => item.id))
+      .toContain('ntf_forged');
   });
 
   it('reset clears the demo’s activity, keeps the user’s, and seeds afresh', async () => {
@@ -233,7 +251,9 @@ describe('demo workspace activity', () => {
     const before = new Set((await seeded(started)).map((item) => item.id));
 
     // An event the user's own receiver stored earlier, in the same database.
-    await invoke(core, 'settings:update', { webhooks: { enabled: true, port: 0 } });
+    await invoke(core, 'settings:update', {
+      webhooks: { delivery: 'direct', enabled: true, port: 0 },
+    });
     let url = '';
     await expect
       .poll(async () => ({ url } = await invoke<{ url: string }>(core, 'webhooks:status')).url)
@@ -257,7 +277,7 @@ describe('demo workspace activity', () => {
     expect(ids.filter((id) => before.has(id) && id !== 'ntf_users_own')).toEqual([]);
   });
 
-  it('after a restart, delivers to the new receiver without seeding again', async () => {
+  it('after a restart, delivers through the new relay without seeding again', async () => {
     const first = await startCore();
     const ids = (await seeded(first)).map((item) => item.id);
     await first.core.stop();
@@ -288,15 +308,15 @@ describe('demo workspace activity', () => {
     expect((await activity(again)).total).toBe(ids.length + 1);
   });
 
-  it('stops the demo receiver and service with the core', async () => {
+  it('stops the demo’s relay and service with the core', async () => {
     const started = await startCore();
     await seeded(started);
-    const receiver = await demoReceiverUrl(started);
+    const relay = await demoRelayHooks(started);
     const { baseUrl } = await invoke<{ baseUrl: string }>(started.core, 'session:get');
 
     await started.core.stop();
     started.stopped = true;
-    expect(await refusesConnections(Number(receiver.port))).toBe(true);
+    expect(await refusesConnections(Number(relay.port))).toBe(true);
     expect(await refusesConnections(Number(new URL(baseUrl).port))).toBe(true);
   });
 });

@@ -31,6 +31,10 @@ probe('main/core/store/upwards', "import '../sync/poller.ts';");
 probe('main/core/sync/sideways', "import '../outbox/unsent.ts';");
 probe('main/core/ipc/above', "import '../create-core.ts';");
 probe('main/core/webhooks/eager-selfsigned', "import 'selfsigned';");
+probe('main/core/engine/eager-relay', "import '../relay/relay-module.ts';");
+probe('main/core/eager-relay', "import './relay/relay-puller.ts';");
+probe('main/core/webhooks/relay-sideways', "void import('../relay/relay-module.ts');");
+probe('main/sandbox/catalogue/relay', "import '../../relay/relay.ts';");
 probe('main/shell/core-internals', "import '../core/store/database.ts';");
 probe('main/shell/eager-demo', "import '../sandbox/embedded-demo.ts';");
 probe('main/cli/core-internals', "import '../core/sync/poller.ts';");
@@ -50,6 +54,10 @@ const clean = [
     "import { join } from 'node:path';\nimport './database.ts';\nexport const at = join('a');",
   ],
   ['main/core/webhooks/clean', "export const load = () => import('selfsigned');"],
+  [
+    'main/core/engine/clean',
+    "import type { RelayPuller } from '../relay/relay-module.ts';\nexport const load = () => import('../relay/relay-module.ts');\nexport type Slot = RelayPuller | null;",
+  ],
   [
     'main/shell/clean',
     "import './main-window.ts';\nexport const demo = () => import('../sandbox/embedded-demo.ts');",
