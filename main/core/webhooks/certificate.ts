@@ -52,7 +52,9 @@ export async function selfSignedCertificate(
   if (existing !== null && typeof existing !== 'string') return existing;
 
   // Loaded here, not at launch: most launches reuse the stored pair or never start a receiver.
-  const { generate } = await import('selfsigned');
+  // Through `default` (module.exports, for a CommonJS package): the app's split bundle gives a
+  // chunk of CommonJS nothing else when it is imported on demand.
+  const { generate } = (await import('selfsigned')).default;
   const pems = await generate([{ name: 'commonName', value: 'Parley webhook receiver' }], {
     keySize: 2048,
     algorithm: 'sha256',

@@ -1,0 +1,47 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createCore } from '../../../main/core/create-core.ts';
+import {
+  confStore,
+  fileVault,
+  silentLogger,
+  silentNotifier,
+} from '../../../main/core/ports/node-adapters.ts';
+
+/**
+ * The core as the shell builds it, less Electron, opening the demo workspace:
+ * bundled by the test next to it with the options of the app's main process,
+ * and run from that bundle under Node. Prints one JSON line: the demo's
+ * activity and its relay's state, as they are once the activity has come
+ * through the relay (or after 30 s). Run: node <bundle> <data dir>
+ */
+const dataDir = process.argv[2];
+if (dataDir === undefined) throw new Error('usage: demo-host <data dir>');
+const core = createCore({
+  dataDir,
+  vault: fileVault(dataDir),
+  preferences: confStore(dataDir),
+  notifier: silentNotifier,
+  openExternal: async () => {},
+  log: silentLogger,
+  demo: () =>
+    import('../../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+});
+await core.start();
+const ask = async (channel: string, request: unknown) => {
+  const answer = await core.router.handle(channel, request);
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+  return answer.value as Record<string, unknown>;
+};
+let report: Record<string, unknown> = {};
+for (let waited = 0; waited < 30_000; waited += 200) {
+  const [activity, relay] = await Promise.all([
+    ask('activity:list', { limit: 1 }),
+    ask('relay:status', {}),
+  ]);
+  report = { activity: activity.total, relays: relay.relays };
+  if (Number(activity.total) >= 9) break;
+  await sleep(200);
+}
+await core.stop();
+process.stdout.write(`${JSON.stringify(report)}\n`);
+process.exit(0);
