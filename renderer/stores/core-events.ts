@@ -4,6 +4,7 @@ import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { navigateTo } from './navigation.ts';
 import { useNotices } from './notice-store.ts';
+import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
 import { useThread } from './thread-store.ts';
 
@@ -42,6 +43,9 @@ export function connectCoreEvents(): () => void {
         break;
       case 'activity':
         void useActivity.getState().refresh();
+        break;
+      case 'relay':
+        useRelays.getState().update(event.status);
         break;
     }
   });

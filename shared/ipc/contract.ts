@@ -267,7 +267,7 @@ export const channels = {
     }),
   },
   'webhooks:exportCertificate': { request: none, response: z.object({ pem: z.string() }) },
-  /** The relays the app pulls from now (the user's, the demo's), each with its state. */
+  /** The user's relay and the demo's, each with its state (`off` when not in use). */
   'relay:status': { request: none, response: z.object({ relays: z.array(relayStatus) }) },
   /**
    * Delivery through the relay at `url`, with its token: saved for that address

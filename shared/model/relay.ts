@@ -82,6 +82,11 @@ export const relayStatus = z.object({
    * from the oldest event it keeps.
    */
   startedOverAt: epochMs.nullable(),
+  /**
+   * Grows with every change of this relay's state: an answer and an event
+   * can cross on their way to the window, and the newest state wins.
+   */
+  revision: z.number().int().nonnegative(),
 });
 export type RelayStatus = z.infer<typeof relayStatus>;
 
@@ -91,7 +96,23 @@ export function idleRelayStatus(
   url: string | null,
   state: 'off' | 'token-needed',
 ): RelayStatus {
-  return { source, state, url, lastEventAt: null, since: null, problem: null, startedOverAt: null };
+  return {
+    source,
+    state,
+    url,
+    lastEventAt: null,
+    since: null,
+    problem: null,
+    startedOverAt: null,
+    revision: 0,
+  };
+}
+
+/** `next` as the state after `previous`, its revision one higher; null when nothing changed. */
+export function followingStatus(previous: RelayStatus, next: RelayStatus): RelayStatus | null {
+  const revision = previous.revision + 1;
+  const same = JSON.stringify({ ...next, revision }) === JSON.stringify({ ...previous, revision });
+  return same ? null : { ...next, revision };
 }
 
 /** The outcome of a connection test, in words for the form that asked. */

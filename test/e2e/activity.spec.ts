@@ -74,6 +74,7 @@ test('events from the catalogue service arrive over HTTPS and show in the activi
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = settingsDialog(page);
+    await settings.getByRole('radio', { name: 'Directly on this computer' }).check();
     const address = settings.getByRole('form', { name: 'Receiver address' });
     const port = await freePort();
     await address.getByRole('textbox', { name: 'Port' }).fill('0');

@@ -61,12 +61,13 @@ export async function startCommand(
 }
 
 /** `npm run preview` minus the build (the test run builds the renderer once). */
-export async function startPreview(args: string[] = []) {
+export async function startPreview(args: string[] = [], env: Record<string, string> = {}) {
   const dataDir = makeTempDir('parley-preview-');
   const preview = await startCommand(
     'main/preview/preview-cli.ts',
     ['--data-dir', dataDir, ...args],
     'preview',
+    env,
   );
   return {
     ...preview,

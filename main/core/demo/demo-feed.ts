@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
+import { followingStatus, idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
 import type { DemoCatalogue, DemoRelay } from '../ports/ports.ts';
 import type { RelayPuller } from '../relay/relay-module.ts';
 import type { Database } from '../store/database.ts';
@@ -44,7 +44,9 @@ export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: str
   let host: HostState = { online: true, suspended: false };
   let status = idleRelayStatus('demo', null, 'off');
   const publish = (next: RelayStatus) => {
-    status = next;
+    const changed = followingStatus(status, next);
+    if (changed === null) return;
+    status = changed;
     deps.emit({ type: 'relay', status });
   };
 

@@ -1,4 +1,5 @@
 import {
+  followingStatus,
   idleRelayStatus,
   relayUrlProblem,
   type RelayStatus,
@@ -39,8 +40,9 @@ export function createRelaySlot(
   let unsubscribe: (() => void) | null = null;
 
   function publish(next: RelayStatus): void {
-    if (JSON.stringify(next) === JSON.stringify(status)) return;
-    status = next;
+    const changed = followingStatus(status, next);
+    if (changed === null) return;
+    status = changed;
     deps.emit({ type: 'relay', status });
   }
 

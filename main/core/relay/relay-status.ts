@@ -1,4 +1,4 @@
-import { idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
+import { followingStatus, idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
 import type { Clock } from '../ports/ports.ts';
 import type { ActivitySource } from '../webhooks/activity-log.ts';
 
@@ -6,7 +6,8 @@ import type { ActivitySource } from '../webhooks/activity-log.ts';
  * What the Activity view shows of a relay: connected and the time of the
  * last event, or unreachable since when and why. `since` keeps the start of
  * a state across repeats (the first failure of a run of them), and every
- * change is told to `onStatus` once.
+ * change is told to `onStatus` once. Whoever publishes it numbers it again
+ * (`revision`), across the pullers it replaces.
  */
 export function relayStatusTracker(deps: {
   source: ActivitySource;
@@ -18,8 +19,8 @@ export function relayStatusTracker(deps: {
 
   function set(state: RelayStatus['state'], changes: Partial<RelayStatus> = {}): void {
     const since = state === current.state ? current.since : deps.clock.now();
-    const next: RelayStatus = { ...current, problem: null, ...changes, state, since };
-    if (JSON.stringify(next) === JSON.stringify(current)) return;
+    const next = followingStatus(current, { ...current, problem: null, ...changes, state, since });
+    if (next === null) return;
     current = next;
     deps.onStatus(current);
   }

@@ -8,6 +8,7 @@ import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
 import { activityTitle } from './event-types.ts';
 import { orderNumberOf } from './order-reference.tsx';
+import { RelayState } from './relay-state.tsx';
 
 /** The order being shown by its number, once one of its events that says it is loaded. */
 function orderFilterLabel(orderId: string, pages: Record<number, ActivityItem[]>) {
@@ -73,6 +74,7 @@ export function ActivityView() {
           ))}
         </select>
       </header>
+      <RelayState />
       {orderId && (
         <div className="activity-filter" role="status">
           <span>{orderFilterLabel(orderId, pages)}</span>
@@ -92,8 +94,8 @@ export function ActivityView() {
       {total === 0 && !error && !type && (
         <div className="list-empty">
           <p>
-            No events yet. Turn on the webhook receiver and register it with the catalogue service
-            to see orders, shipments, invoices and product changes here.
+            No events yet. Connect Parley to your relay, or turn on its own receiver, under Orders
+            and catalogue in settings to see orders, shipments, invoices and product changes here.
           </p>
           <button
             type="button"

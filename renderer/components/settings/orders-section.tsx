@@ -1,5 +1,7 @@
 import type { Settings } from '../../../shared/model/settings.ts';
 import { ActivityPreferences } from './activity-preferences.tsx';
+import { DeliveryChoice } from './delivery-choice.tsx';
+import { RelayForm } from './relay-form.tsx';
 import { ReceiverForm } from './receiver-form.tsx';
 import { ReceiverStatusPanel, useReceiverStatus } from './receiver-status.tsx';
 import { RegistrationForm } from './registration-form.tsx';
@@ -14,10 +16,20 @@ export function OrdersSection({ settings }: { settings: Settings }) {
       <p className="hint">
         Parley receives the catalogue service’s webhooks over HTTPS and shows them under Activity.
       </p>
-      <h4>Receiver</h4>
-      <ReceiverForm webhooks={settings.webhooks} />
-      <ReceiverStatusPanel enabled={settings.webhooks.enabled} status={status} />
-      <WebhookSecretForm />
+      <DeliveryChoice delivery={settings.webhooks.delivery} />
+      {settings.webhooks.delivery === 'relay' ? (
+        <>
+          <h4>Relay</h4>
+          <RelayForm relayUrl={settings.webhooks.relayUrl} />
+        </>
+      ) : (
+        <>
+          <h4>Receiver</h4>
+          <ReceiverForm webhooks={settings.webhooks} />
+          <ReceiverStatusPanel enabled={settings.webhooks.enabled} status={status} />
+          <WebhookSecretForm />
+        </>
+      )}
       <h4>Registration</h4>
       <RegistrationForm
         webhooks={settings.webhooks}

@@ -32,7 +32,7 @@ export interface App {
   events: CoreEvent[];
   /** Ids of the items of every `activity` event, in the order announced. */
   announced(): string[];
-  /** The user's relay as the core reports it. */
+  /** The user's relay as the core reports it; undefined while none is in use. */
   relay(): Promise<RelayStatus | undefined>;
   configure(url: string, token?: string): Promise<{ ok: boolean; message: string }>;
   test(url: string, token?: string): Promise<RelayTestResult>;
@@ -85,7 +85,7 @@ export async function startApp(
       events.flatMap((event) => (event.type === 'activity' ? event.items.map((i) => i.id) : [])),
     async relay() {
       const { relays } = await value<{ relays: RelayStatus[] }>('relay:status');
-      return relays.find((status) => status.source === 'catalogue');
+      return relays.find((status) => status.source === 'catalogue' && status.state !== 'off');
     },
     async configure(url, token) {
       const answer = await core.router.handle('relay:configure', {

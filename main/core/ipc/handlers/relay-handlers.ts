@@ -12,9 +12,7 @@ export function relayHandlers(deps: {
   demoStatus(): RelayStatus;
 }): Pick<Handlers, 'relay:status' | 'relay:configure' | 'relay:test'> {
   return {
-    'relay:status': async () => ({
-      relays: [deps.relay.status(), deps.demoStatus()].filter((status) => status.state !== 'off'),
-    }),
+    'relay:status': async () => ({ relays: [deps.relay.status(), deps.demoStatus()] }),
     'relay:configure': (request) => deps.relay.configure(request),
     'relay:test': (request) => deps.relay.test(request),
   };
