@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +11,26 @@ import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
  * sit elsewhere than in the source: the demo's relay starts its store thread
  * from a file, which must be there. Electron does not run here, so the core
  * is bundled as the shell is (esbuild.config.ts) around a Node host and run.
+ * A launch that uses no relay reads none of its code (the pull client and the
+ * relay are reached only through import()).
  */
 const work = makeTempDir('parley-bundle-');
 afterAll(() => removeTempDir(work));
+
+/** The source files in the entry chunk and the chunks it imports statically. */
+function readAtLaunch(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const eager = new Set<string>();
+  const visit = (path: string) => {
+    if (eager.has(path)) return;
+    eager.add(path);
+    for (const imported of outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(Object.keys(outputs).find((path) => path.endsWith('/main.mjs')) ?? '');
+  return [...eager].flatMap((path) => Object.keys(outputs[path]?.inputs ?? {}));
+}
 
 function run(bundle: string, dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -44,9 +61,9 @@ describe('the main process bundle', () => {
       try {
         const report = JSON.parse(await run(join(outdir, 'main.mjs'), dataDir));
         expect(report.activity).toBeGreaterThanOrEqual(9);
-        expect(report.relays).toEqual([
+        expect(report.relays).toContainEqual(
           expect.objectContaining({ source: 'demo', state: 'connected' }),
-        ]);
+        );
       } finally {
         removeTempDir(dataDir);
       }
