@@ -96,6 +96,25 @@ describe('the relay token goes to its relay and nowhere else', () => {
     expect(other.requests).toEqual([]);
   });
 
+  it('waits for a token, and says so, when the one for its address is gone', async () => {
+    const relay = await relayed();
+    const first = await startApp();
+    await first.configure(relay.url, TOKENS[0]);
+    await expect.poll(async () => (await first.relay())?.state).toBe('connected');
+    await first.close();
+    // A computer whose secure storage lost the token (or settings copied from another).
+    await first.vault.delete('relay-token');
+
+    const again = await startApp(first);
+    cleanup.push(() => again.stop());
+    expect(await again.relay()).toMatchObject({ state: 'token-needed', url: relay.url });
+    const event = notification('order.created', { number: 'SO-3' });
+    await relay.post(signedDelivery(event));
+    expect(await again.configure(relay.url)).toMatchObject({ ok: false });
+    expect(await again.configure(relay.url, TOKENS[1])).toEqual({ ok: true, message: '' });
+    await expect.poll(() => again.announced()).toContain(event.id);
+  });
+
   it('refuses http:// to another computer before anything is sent', async () => {
     const shop = await app();
     for (const channel of ['relay:configure', 'relay:test']) {
