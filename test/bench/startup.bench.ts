@@ -13,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { mainProcessBuild } from '../../esbuild.config.ts';
+import { readAtLaunch } from '../support/bundle-outputs.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const RUNS = Number(process.argv[2] ?? 15);
@@ -32,19 +33,10 @@ async function bundle(entry: string, name: string, splitting: boolean) {
 /** The entry chunk, everything a launch reads (the entry and what it imports statically), and the rest. */
 function launchSizes(metafile: Metafile, outdir: string) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => path.endsWith('/main.mjs'));
-  if (entry === undefined) throw new Error(`no main.mjs in ${outdir}`);
-  const eager = new Set<string>();
-  const visit = (path: string) => {
-    if (eager.has(path)) return;
-    eager.add(path);
-    for (const imported of outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  visit(entry);
+  const eager = readAtLaunch(metafile);
+  const entry = eager[0] ?? outdir;
   const total = Object.values(outputs).reduce((sum, output) => sum + output.bytes, 0);
-  const atLaunch = [...eager].reduce((sum, path) => sum + (outputs[path]?.bytes ?? 0), 0);
+  const atLaunch = eager.reduce((sum, path) => sum + (outputs[path]?.bytes ?? 0), 0);
   return { entry: outputs[entry]?.bytes ?? 0, atLaunch, lazy: total - atLaunch };
 }
 

@@ -3,7 +3,7 @@ import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
 import { activityTitle } from './event-types.ts';
@@ -97,13 +97,7 @@ export function ActivityView() {
             No events yet. Connect Parley to your relay, or turn on its own receiver, under Orders
             and catalogue in settings to see orders, shipments, invoices and product changes here.
           </p>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
-          >
-            Open settings
-          </button>
+          <OpenSettingsButton />
         </div>
       )}
       <div

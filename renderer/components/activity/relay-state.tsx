@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { RelayStatus } from '../../../shared/model/relay.ts';
 import { relayWords, startedOverWords } from '../../lib/relay-words.ts';
 import { useRelays } from '../../stores/relay-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 
 /**
  * Where each relay the app pulls from stands, above the feed: connected and
@@ -39,15 +39,7 @@ function RelayLine({ status }: { status: RelayStatus }) {
         {words.detail && ` ${words.detail}`}
         {startedOver && ` ${startedOver}`}
       </p>
-      {words.needsToken && (
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
-        >
-          Open settings
-        </button>
-      )}
+      {words.needsToken && <OpenSettingsButton />}
     </section>
   );
 }

@@ -1,10 +1,4 @@
-import { createCore } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  fileVault,
-  silentLogger,
-  silentNotifier,
-} from '../../../main/core/ports/node-adapters.ts';
+import { shellLikeCore } from '../../support/shell-like-core.ts';
 
 /**
  * The core as the shell builds it, less Electron: plain-Node ports and the
@@ -15,16 +9,7 @@ import {
  */
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: core-host <data dir>');
-const core = createCore({
-  dataDir,
-  vault: fileVault(dataDir),
-  preferences: confStore(dataDir),
-  notifier: silentNotifier,
-  openExternal: async () => {},
-  log: silentLogger,
-  demo: () =>
-    import('../../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
-});
+const core = shellLikeCore(dataDir);
 const answer = await core.router.handle('session:get', {});
 process.stdout.write(`${JSON.stringify({ firstAnswerMs: performance.now(), ok: answer.ok })}\n`);
 process.exit(0);

@@ -1,9 +1,10 @@
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mainProcessBuild } from '../../../esbuild.config.ts';
+import { readAtLaunch } from '../../support/bundle-outputs.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 /**
@@ -16,21 +17,6 @@ import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
  */
 const work = makeTempDir('parley-bundle-');
 afterAll(() => removeTempDir(work));
-
-/** The source files in the entry chunk and the chunks it imports statically. */
-function readAtLaunch(metafile: Metafile): string[] {
-  const outputs = metafile.outputs;
-  const eager = new Set<string>();
-  const visit = (path: string) => {
-    if (eager.has(path)) return;
-    eager.add(path);
-    for (const imported of outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-    }
-  };
-  visit(Object.keys(outputs).find((path) => path.endsWith('/main.mjs')) ?? '');
-  return [...eager].flatMap((path) => Object.keys(outputs[path]?.inputs ?? {}));
-}
 
 function run(bundle: string, dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -50,12 +36,21 @@ describe('the main process bundle', () => {
     'runs the demo through its relay when %s',
     async (_, splitting) => {
       const outdir = join(work, splitting ? 'split' : 'one-file');
-      await build({
+      const { metafile } = await build({
         ...mainProcessBuild(join(import.meta.dirname, 'demo-host.ts'), outdir, splitting),
         sourcemap: false,
+        metafile: true,
         logLevel: 'silent',
       });
       expect(existsSync(join(outdir, 'chunks/relay-store-thread.mjs'))).toBe(true);
+      if (splitting) {
+        // A launch reads none of the relay's code: the pull client's, or the demo's relay.
+        const read = readAtLaunch(metafile).flatMap((output) =>
+          Object.keys(metafile.outputs[output]?.inputs ?? {}),
+        );
+        expect(read).toContain('main/core/create-core.ts');
+        expect(read.filter((input) => /^main\/(core\/)?relay\//.test(input))).toEqual([]);
+      }
 
       const dataDir = makeTempDir('parley-bundle-data-');
       try {

@@ -1,11 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createCore } from '../../../main/core/create-core.ts';
-import {
-  confStore,
-  fileVault,
-  silentLogger,
-  silentNotifier,
-} from '../../../main/core/ports/node-adapters.ts';
+import { shellLikeCore } from '../../support/shell-like-core.ts';
 
 /**
  * The core as the shell builds it, less Electron, opening the demo workspace:
@@ -16,16 +10,7 @@ import {
  */
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: demo-host <data dir>');
-const core = createCore({
-  dataDir,
-  vault: fileVault(dataDir),
-  preferences: confStore(dataDir),
-  notifier: silentNotifier,
-  openExternal: async () => {},
-  log: silentLogger,
-  demo: () =>
-    import('../../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
-});
+const core = shellLikeCore(dataDir);
 await core.start();
 const ask = async (channel: string, request: unknown) => {
   const answer = await core.router.handle(channel, request);

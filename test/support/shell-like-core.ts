@@ -1,0 +1,24 @@
+import { createCore, type Core } from '../../main/core/create-core.ts';
+import {
+  confStore,
+  fileVault,
+  silentLogger,
+  silentNotifier,
+} from '../../main/core/ports/node-adapters.ts';
+
+/**
+ * The core as the shell builds it, less Electron: plain-Node ports on
+ * `dataDir` and the demo's services behind a dynamic import, for hosts that
+ * are bundled as the app's main process is and run under Node.
+ */
+export function shellLikeCore(dataDir: string): Core {
+  return createCore({
+    dataDir,
+    vault: fileVault(dataDir),
+    preferences: confStore(dataDir),
+    notifier: silentNotifier,
+    openExternal: async () => {},
+    log: silentLogger,
+    demo: () => import('../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+  });
+}
