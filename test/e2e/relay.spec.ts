@@ -111,15 +111,29 @@ test('choosing a relay in settings: test, save, and events arrive with the relay
     ).toContainText('The demo’s relay is connected.');
     await shoot(page, 'activity-relay-connected');
 
-    await relay.relay.stop();
+    // The relay goes away, and comes back with this app's token withdrawn.
+    await relay.restart({ tokens: [TOKENS[1] as string] }, async () => {
+      await expect(state.getByRole('status')).toContainText(
+        new RegExp(`The relay at ${host.replace(/\./g, '\\.')} has been unreachable since \\d`),
+        { timeout: 15_000 },
+      );
+      await expect(state.getByRole('status')).toContainText(
+        'nothing answers there (is the relay running?). Parley keeps trying.',
+      );
+      await shoot(page, 'activity-relay-unreachable');
+    });
     await expect(state.getByRole('status')).toContainText(
-      new RegExp(`The relay at ${host.replace(/\./g, '\\.')} has been unreachable since \\d`),
+      `The relay at ${host} refused the token at`,
       { timeout: 15_000 },
     );
-    await expect(state.getByRole('status')).toContainText(
-      'nothing answers there (is the relay running?). Parley keeps trying.',
-    );
-    await shoot(page, 'activity-relay-unreachable');
+    await shoot(page, 'activity-relay-refused');
+
+    await state.getByRole('button', { name: 'Open settings' }).click();
+    await form.getByLabel('Relay token').fill(TOKENS[1] as string);
+    await form.getByRole('button', { name: 'Save relay' }).click();
+    await expect(form.getByText(`The relay at ${host} is connected.`)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(state.getByRole('status')).toContainText(`The relay at ${host} is connected.`);
   } finally {
     await preview.stop();
     await relay.stop().catch(() => {});
