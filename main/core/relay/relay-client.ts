@@ -6,7 +6,7 @@ import { envelope, type Envelope } from '../../webhook-protocol/envelope.ts';
 import { withinScope, relayScope, type TokenSource } from './relay-credentials.ts';
 import { refusal, RelayError, unreachable } from './relay-error.ts';
 
-/** Events the relay can hold a pull for, at most (its own upper bound). */
+/** How long a relay may hold a pull while nothing is newer, at most (the protocol's bound). */
 export const LONG_POLL_SECONDS = 30;
 /** Beyond the requested wait, how long an answer may take before the request counts as lost. */
 const ANSWER_GRACE_MS = 15_000;
