@@ -9,7 +9,15 @@ import layout from './lint/layout-imports.js';
 /** Electron, and electron-store, which imports it: only the shell and the preload run in Electron. */
 const ELECTRON = ['electron', 'electron-store'];
 /** What the product core runs on: shared/, Node, and these libraries; never Electron or the demo. */
-const CORE_PACKAGES = ['shared/**', 'node:*', 'zod', 'qs', 'conf', { lazy: 'selfsigned' }];
+const CORE_PACKAGES = [
+  'shared/**',
+  'node:*',
+  'zod',
+  'qs',
+  'conf',
+  'ipaddr.js',
+  { lazy: 'selfsigned' },
+];
 /** How hosts reach the core: the whole core, its parts for a headless host, and the ports. */
 const CORE_ENTRIES = ['main/core/create-core.ts', 'main/core/headless.ts', 'main/core/ports/**'];
 /** The demo workspace's services, which a host hands to the core without loading them at launch. */
@@ -21,8 +29,8 @@ const DEMO_SERVICES = { lazy: 'main/sandbox/embedded-demo.ts' };
  * anything above. So the core has no cycles between its folders, by rule.
  */
 const CORE_LAYERS = [
-  ['ports', 'errors', 'events'],
-  ['api'],
+  ['ports', 'errors', 'events', 'net'],
+  ['api', 'remote'],
   ['store', 'settings'],
   ['sync', 'outbox', 'session', 'webhooks'],
   ['relay'],

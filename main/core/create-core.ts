@@ -9,7 +9,7 @@ import { linksHandlers } from './ipc/handlers/links-handlers.ts';
 import { outboxHandlers } from './ipc/handlers/outbox-handlers.ts';
 import { relayHandlers } from './ipc/handlers/relay-handlers.ts';
 import { sessionHandlers } from './ipc/handlers/session-handlers.ts';
-import { settingsHandlers } from './ipc/handlers/settings-handlers.ts';
+import { secretPresence, settingsHandlers } from './ipc/handlers/settings-handlers.ts';
 import { storeReadHandlers } from './ipc/handlers/store-read-handlers.ts';
 import { syncHandlers } from './ipc/handlers/sync-handlers.ts';
 import { webhookHandlers } from './ipc/handlers/webhooks-handlers.ts';
@@ -119,15 +119,20 @@ export function createCore(deps: CoreDeps): Core {
   });
   const stopUpdateEvents = desktop.updates.onChange((state) => bus.emit({ type: 'update', state }));
 
+  const presence = () =>
+    secretPresence(deps.vault, {
+      baseUrl: session.get().baseUrl,
+      catalogueUrl: settings.get().webhooks.catalogueUrl,
+    });
   const handlers: Handlers = {
     ...sessionHandlers(session),
     ...writeHandlers(engines),
     ...outboxHandlers(engines),
     ...syncHandlers(engines),
-    ...settingsHandlers(settings, deps.vault),
+    ...settingsHandlers(settings, presence),
     ...linksHandlers(deps.openExternal),
     ...activityHandlers(activityLog),
-    ...webhookHandlers({ receiver, vault: deps.vault, log: deps.log }),
+    ...webhookHandlers({ receiver, settings, vault: deps.vault, presence, log: deps.log }),
     ...relayHandlers({ relay, demoStatus: demoFeed.status }),
     ...storeReadHandlers(db, { clock, emit: bus.emit }),
     ...desktopHandlers(desktop, db),

@@ -13,7 +13,7 @@ import { outboxEntryView } from '../model/outbox.ts';
 import { relayStatus, relayTestResult, relayUrl } from '../model/relay.ts';
 import { desktopCapabilities, updateState } from '../model/desktop.ts';
 import { secretPresence, session, syncStatus } from '../model/session.ts';
-import { catalogueEventType, settings, settingsPatch } from '../model/settings.ts';
+import { catalogueEventTypes, settings, settingsPatch } from '../model/settings.ts';
 
 /**
  * The one IPC contract between renderer and core: every channel with its request
@@ -246,8 +246,11 @@ export const channels = {
     request: z.object({ secret: z.string().min(8).max(LIMITS.tokenLength) }).strict(),
     response: secretPresence,
   },
+  /** The token is kept for this catalogue URL only: another URL asks for it again. */
   'webhooks:setCatalogueToken': {
-    request: z.object({ token: z.string().trim().min(1).max(LIMITS.tokenLength) }).strict(),
+    request: z
+      .object({ catalogueUrl: url, token: z.string().trim().min(1).max(LIMITS.tokenLength) })
+      .strict(),
     response: secretPresence,
   },
   'webhooks:register': {
@@ -257,7 +260,7 @@ export const channels = {
         notificationUrl: text(LIMITS.urlLength).refine((v) => /^https:\/\//i.test(v), {
           message: 'the notification URL must use HTTPS',
         }),
-        events: z.array(catalogueEventType).min(1),
+        events: catalogueEventTypes.min(1),
       })
       .strict(),
     response: z.object({
@@ -265,6 +268,14 @@ export const channels = {
       notificationUrl: z.string(),
       events: z.array(z.string()),
     }),
+  },
+  /**
+   * Where the receiver listens: its own action, which the renderer confirms with
+   * the user, since an address off this computer exposes it to the network.
+   */
+  'webhooks:setListenAddress': {
+    request: z.object({ host: text(LIMITS.nameLength) }).strict(),
+    response: z.object({ settings, secrets: secretPresence }),
   },
   'webhooks:exportCertificate': { request: none, response: z.object({ pem: z.string() }) },
   /** The user's relay and the demo's, each with its state (`off` when not in use). */

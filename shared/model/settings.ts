@@ -15,6 +15,11 @@ export const CATALOGUE_EVENT_TYPES = [
 ] as const;
 export const catalogueEventType = z.enum(CATALOGUE_EVENT_TYPES);
 export type CatalogueEventType = z.infer<typeof catalogueEventType>;
+/** A choice of event types: each at most once, so never more than the nine. */
+export const catalogueEventTypes = z
+  .array(catalogueEventType)
+  .max(CATALOGUE_EVENT_TYPES.length)
+  .refine((types) => new Set(types).size === types.length, 'name each event type once');
 
 const intervalMs = z.number().int().min(500).max(3_600_000);
 
@@ -44,7 +49,7 @@ export const webhookSettings = z.object({
     .regex(/^\/[\w\-./]*$/, 'path must start with / and contain no spaces'),
   catalogueUrl: z.string().max(LIMITS.urlLength),
   notificationUrl: z.string().max(LIMITS.urlLength),
-  events: z.array(catalogueEventType),
+  events: catalogueEventTypes,
   notify: z.record(catalogueEventType, z.boolean()),
   messageCustomer: z.boolean(),
 });
@@ -91,8 +96,9 @@ export const settingsPatch = z
     theme: settings.shape.theme,
     notifications: settings.shape.notifications,
     polling: pollingSettings.partial().strict(),
-    // The relay's address changes only with its token (relay:configure), never in a plain update.
-    webhooks: webhookSettings.omit({ relayUrl: true }).partial().strict(),
+    // The relay's address changes only with its token (relay:configure), and where the receiver
+    // listens only through its own action (webhooks:setListenAddress): never in a plain update.
+    webhooks: webhookSettings.omit({ relayUrl: true, host: true }).partial().strict(),
     desktop: desktopSettings.partial().strict(),
   })
   .partial()

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../ports/ports.ts';
-import { ApiError, defaultMessage, kindForStatus } from './api-error.ts';
+import { ApiError, defaultMessage, invalidInput, kindForStatus } from './api-error.ts';
+import { cleartextProblem } from '../net/address-policy.ts';
 import { backoffDelay } from './backoff.ts';
+import { withinScope, type TokenSource } from './credentials.ts';
 import { readErrorDetail } from './error-body.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -23,7 +25,11 @@ const DEFAULT_RETRY: RetryPolicy = {
 
 export interface TransportOptions {
   baseUrl: string;
-  getToken: () => Promise<string | null>;
+  /**
+   * The token for a request to this URL. A stored token comes through
+   * `vaultToken`, which releases it only within the scope it was given for.
+   */
+  getToken: TokenSource;
   log: Logger;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -54,27 +60,35 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /**
  * One HTTP exchange with a bearer token, a timeout on every attempt, errors
  * reduced to ApiError, and retries only where a repeat cannot act twice: reads,
- * and writes that carry an idempotency key.
+ * and writes that carry an idempotency key. A token never travels in the clear
+ * off this computer, nor to a URL outside the scope it was given for: both are
+ * refused here, before any request.
  */
 export function createTransport(options: TransportOptions): Transport {
   const base = parseBaseUrl(options.baseUrl);
+  const insecure = cleartextProblem(base);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retry = { ...DEFAULT_RETRY, ...options.retry };
 
   return async function send(request) {
-    const token = await options.getToken();
+    if (insecure !== null) throw invalidInput(insecure, 'baseUrl');
+    const url = urlFor(base, request);
+    if (!withinScope(base.href, url)) {
+      throw invalidInput(`The request path "${request.path}" leaves the server's address.`);
+    }
+    const token = await options.getToken(url);
     if (token === null || token === '') {
       throw new ApiError({
         kind: 'unauthorized',
         status: null,
-        message: 'Not signed in: there is no access token.',
+        message: `No access token was given for ${base.origin}: enter it again for this address.`,
       });
     }
     const repeatable = request.method === 'GET' || request.idempotencyKey !== undefined;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await attemptOnce(request, token);
+        return await attemptOnce(request, url, token);
       } catch (error) {
         const delayMs = repeatable ? retryDelay(error, attempt) : null;
         if (delayMs === null) throw error;
@@ -103,7 +117,7 @@ export function createTransport(options: TransportOptions): Transport {
     return backoffDelay({ baseMs: retry.baseDelayMs, capMs: retry.maxDelayMs }, attempt + 1);
   }
 
-  async function attemptOnce(request: ApiRequest, token: string): Promise<ApiResponse> {
+  async function attemptOnce(request: ApiRequest, url: URL, token: string): Promise<ApiResponse> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
     const headers: Record<string, string> = {
@@ -124,11 +138,13 @@ export function createTransport(options: TransportOptions): Transport {
     let text: string;
     let retryAfter: string | null;
     try {
-      const response = await fetchImpl(urlFor(base, request), {
+      const response = await fetchImpl(url, {
         method: request.method,
         headers,
         body,
         signal,
+        // A redirect would carry the token to wherever it points: it is an answer, not a hop.
+        redirect: 'manual',
       });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
@@ -149,6 +165,13 @@ export function createTransport(options: TransportOptions): Transport {
       });
     }
     if (status >= 200 && status < 300) return { status, text };
+    if (status >= 300 && status < 400) {
+      throw new ApiError({
+        kind: 'invalid-input',
+        status,
+        message: `The server at ${base.host} sends this request elsewhere (${status}); Parley does not follow redirects with a token. Check the address.`,
+      });
+    }
     throw errorFromResponse(status, text, retryAfter, token);
   }
 }

@@ -9,6 +9,9 @@ import type {
 import type { DemoWorkspace } from '../session/session-service.ts';
 import { DEMO_WEBHOOK_SECRET, type DemoFeed } from './demo-feed.ts';
 
+/** Secrets the app makes for itself: 256 bits, beyond guessing. */
+export const GENERATED_SECRET_BYTES = 32;
+
 /**
  * The demo workspace over the host's demo services (the embedded sandbox):
  * loaded on first use, data in the app's data directory (so it survives
@@ -25,18 +28,18 @@ export function createDemoWorkspace(options: {
 }): DemoWorkspace {
   const { vault, log, feed } = options;
   const { dataDir } = options;
-  let running: Promise<RunningDemo> | null = null;
+  let running: Promise<RunningDemo & { token: string }> | null = null;
 
   /** The demo's own secret: the stored one, or a fresh one stored first. */
   async function ownSecret(name: SecretName): Promise<string> {
     const stored = await vault.get(name);
     if (stored) return stored;
-    const fresh = randomBytes(24).toString('base64url');
+    const fresh = randomBytes(GENERATED_SECRET_BYTES).toString('base64url');
     await vault.set(name, fresh);
     return fresh;
   }
 
-  async function start(): Promise<RunningDemo> {
+  async function start(): Promise<RunningDemo & { token: string }> {
     const [token, webhookSecret] = await Promise.all([
       ownSecret('demo-token'),
       ownSecret(DEMO_WEBHOOK_SECRET),
@@ -50,7 +53,7 @@ export function createDemoWorkspace(options: {
         log.warn('demo activity feed not followed', { error: String(error) });
       });
     }
-    return demo;
+    return { ...demo, token };
   }
 
   async function stop() {
@@ -70,7 +73,7 @@ export function createDemoWorkspace(options: {
       });
       const demo = await running;
       log.info('demo workspace running', { url: demo.messagingUrl });
-      return { baseUrl: demo.messagingUrl };
+      return { baseUrl: demo.messagingUrl, token: demo.token };
     },
     stop,
     async reset() {

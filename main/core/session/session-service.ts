@@ -2,9 +2,16 @@ import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { Session } from '../../../shared/model/session.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { MessagingApi } from '../api/messaging-api.ts';
+import {
+  hasSecretFor,
+  storeBoundSecret,
+  vaultToken,
+  type TokenSource,
+} from '../api/credentials.ts';
 import { createMessagingClient } from '../api/messaging-client.ts';
+import { cleartextProblem } from '../net/address-policy.ts';
 import { CoreError } from '../errors/core-error.ts';
-import type { KeyValueStore, Logger, SecretName, SecretVault } from '../ports/ports.ts';
+import type { KeyValueStore, Logger, SecretVault } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { readSelf } from '../store/self-identity.ts';
 import {
@@ -23,8 +30,8 @@ export interface Workspace {
 
 /** The embedded sandbox behind the demo workspace (see demo-workspace.ts). */
 export interface DemoWorkspace {
-  /** Starts it if it is not running; answers its URL. */
-  ensureRunning(): Promise<{ baseUrl: string }>;
+  /** Starts it if it is not running; answers its URL and the demo's own token for it. */
+  ensureRunning(): Promise<{ baseUrl: string; token: string }>;
   stop(): Promise<void>;
   /** Stops it and deletes its data, so the next start seeds a fresh workspace. */
   reset(): Promise<void>;
@@ -69,12 +76,9 @@ export function createSessionService(deps: {
     return value && typeof value === 'object' && 'mode' in value ? value : null;
   };
 
-  const clientFor = (baseUrl: string, token: SecretName | (() => Promise<string | null>)) =>
-    createMessagingClient({
-      baseUrl,
-      getToken: typeof token === 'function' ? token : () => vault.get(token),
-      log,
-    });
+  const clientFor = (baseUrl: string, getToken: TokenSource) =>
+    createMessagingClient({ baseUrl, getToken, log });
+  const messagingToken = vaultToken(vault, 'messaging-token');
 
   function session(): Session {
     const saved = stored();
@@ -115,15 +119,15 @@ export function createSessionService(deps: {
 
   async function activateDemo(): Promise<void> {
     takeLocalData(DEMO_ACCOUNT);
-    const { baseUrl } = await demo.ensureRunning();
+    const { baseUrl, token } = await demo.ensureRunning();
     state = 'signed-in';
-    publish({ api: clientFor(baseUrl, 'demo-token'), baseUrl, demo: true });
+    publish({ api: clientFor(baseUrl, async () => token), baseUrl, demo: true });
   }
 
   function activateServer(baseUrl: string): void {
     takeLocalData(baseUrl);
     state = 'signed-in';
-    publish({ api: clientFor(baseUrl, 'messaging-token'), baseUrl, demo: false });
+    publish({ api: clientFor(baseUrl, messagingToken), baseUrl, demo: false });
   }
 
   async function verify(baseUrl: string, token: string): Promise<void> {
@@ -161,7 +165,8 @@ export function createSessionService(deps: {
         preferences.set(SESSION_KEY, saved);
         await activateDemo();
       } else if (saved.mode === 'server') {
-        if (await vault.get('messaging-token')) {
+        // A token stored for another address (or before tokens were bound) asks for signing in again.
+        if (await hasSecretFor(vault, 'messaging-token', saved.baseUrl)) {
           activateServer(saved.baseUrl);
         } else {
           state = 'reauth-required';
@@ -175,7 +180,7 @@ export function createSessionService(deps: {
       await verify(baseUrl, token);
       assertCanSwitchTo(baseUrl);
       await leave();
-      await vault.set('messaging-token', token);
+      await storeBoundSecret(vault, 'messaging-token', baseUrl, token);
       preferences.set(SESSION_KEY, { mode: 'server', baseUrl } satisfies StoredSession);
       activateServer(baseUrl);
       log.info('signed in', { baseUrl });
@@ -242,12 +247,7 @@ function normalizeBaseUrl(raw: string): string {
       'baseUrl',
     );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CoreError(
-      'invalid-request',
-      'The server address must start with http or https.',
-      'baseUrl',
-    );
-  }
+  const insecure = cleartextProblem(url);
+  if (insecure !== null) throw new CoreError('invalid-request', insecure, 'baseUrl');
   return url.href.replace(/\/+$/, '');
 }

@@ -17,6 +17,8 @@ export interface SettingsService {
    * update: relay:configure sets it together with the token bound to it.
    */
   chooseRelay(url: string): Settings;
+  /** Where the receiver listens; not part of a plain update (see webhooks:setListenAddress). */
+  setReceiverHost(host: string): Settings;
   onChange(listener: (settings: Settings) => void): () => void;
 }
 
@@ -55,6 +57,7 @@ export function createSettingsService(preferences: KeyValueStore, log: Logger): 
     update: (patch) => save(mergeSettings(current, patch)),
     chooseRelay: (relayUrl) =>
       save({ ...current, webhooks: { ...current.webhooks, delivery: 'relay', relayUrl } }),
+    setReceiverHost: (host) => save({ ...current, webhooks: { ...current.webhooks, host } }),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,8 @@
 import { ApiError } from '../api/api-error.ts';
 import { createCatalogueClient, type WebhookRegistration } from '../api/catalogue-client.ts';
+import type { TokenSource } from '../api/credentials.ts';
 import { CoreError } from '../errors/core-error.ts';
+import { cleartextProblem } from '../net/address-policy.ts';
 import type { Logger } from '../ports/ports.ts';
 
 export interface RegistrationRequest {
@@ -16,10 +18,20 @@ export interface RegistrationRequest {
  */
 export async function registerWebhook(
   request: RegistrationRequest,
-  deps: { getToken: () => Promise<string | null>; log: Logger },
+  deps: { getToken: TokenSource; log: Logger },
 ): Promise<WebhookRegistration> {
-  if ((await deps.getToken()) === null) {
-    throw new CoreError('unauthorized', 'Enter the catalogue service token first.', 'token');
+  const catalogueUrl = URL.parse(request.catalogueUrl);
+  if (catalogueUrl === null) {
+    throw new CoreError('invalid-request', 'The catalogue address is not a URL.', 'catalogueUrl');
+  }
+  const insecure = cleartextProblem(catalogueUrl);
+  if (insecure !== null) throw new CoreError('invalid-request', insecure, 'catalogueUrl');
+  if ((await deps.getToken(catalogueUrl)) === null) {
+    throw new CoreError(
+      'unauthorized',
+      `Enter the catalogue service token for ${catalogueUrl.origin}: a token is sent only to the address it was entered with.`,
+      'token',
+    );
   }
   const client = createCatalogueClient({
     baseUrl: request.catalogueUrl,

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { webhookSettings, type Settings } from '../../../shared/model/settings.ts';
+import { call } from '../../ipc/parley.ts';
+import { useSettings } from '../../stores/settings-store.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 import { updateSettings } from '../../stores/settings-update.ts';
 
@@ -28,22 +30,38 @@ function checkAddress(
   return { ok: true, value: { host, port: portNumber, path: checkedPath.data } };
 }
 
-/** Where the receiver listens; applied together, since each change restarts it. */
+/**
+ * Where the receiver listens; applied together, since each change restarts it.
+ * Moving it off this computer is its own step, confirmed here first: the core
+ * takes the address only through its own action, never with other settings.
+ */
 export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
   const [host, setHost] = useState(webhooks.host);
   const [port, setPort] = useState(String(webhooks.port));
   const [path, setPath] = useState(webhooks.path);
+  const [confirming, setConfirming] = useState(false);
   const submit = useSubmit();
   const resultId = useId();
   const exposed = !LOOPBACK.test(host.trim());
 
+  const apply = (value: Pick<Webhooks, 'host' | 'port' | 'path'>) =>
+    submit.run(async () => {
+      setConfirming(false);
+      if (value.host !== webhooks.host) {
+        useSettings.setState(await call('webhooks:setListenAddress', { host: value.host }));
+      }
+      const { port: nextPort, path: nextPath } = value;
+      if (!(await updateSettings({ webhooks: { port: nextPort, path: nextPath } }))) {
+        throw new Error('not saved');
+      }
+      return webhooks.enabled ? 'Saved. The receiver restarts with these settings.' : 'Saved.';
+    });
+
   const save = () => {
     const checked = checkAddress(host.trim(), port.trim(), path.trim());
     if (!checked.ok) return submit.fail(checked.error);
-    return submit.run(async () => {
-      if (!(await updateSettings({ webhooks: checked.value }))) throw new Error('not saved');
-      return webhooks.enabled ? 'Saved. The receiver restarts with these settings.' : 'Saved.';
-    });
+    if (checked.value.host !== webhooks.host && exposed) return setConfirming(true);
+    return apply(checked.value);
   };
 
   return (
@@ -99,12 +117,36 @@ export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
           a reverse proxy or tunnel on this computer forwards to it.
         </p>
       )}
-      <div className="form-row">
-        <button type="submit" className="button secondary" disabled={submit.busy}>
-          Save address
-        </button>
-        <SubmitResult id={resultId} state={submit.state} />
-      </div>
+      {confirming ? (
+        <div className="confirm-exposure" role="group" aria-label="Expose the receiver">
+          <p>
+            Listen on {host.trim()}? Any computer that can reach this address can send deliveries to
+            the receiver; only ones signed with your webhook secret are accepted.
+          </p>
+          <div className="form-row">
+            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+              Keep it on this computer
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              onClick={() => {
+                const checked = checkAddress(host.trim(), port.trim(), path.trim());
+                if (checked.ok) void apply(checked.value);
+              }}
+            >
+              Listen on the network
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form-row">
+          <button type="submit" className="button secondary" disabled={submit.busy}>
+            Save address
+          </button>
+          <SubmitResult id={resultId} state={submit.state} />
+        </div>
+      )}
     </form>
   );
 }

@@ -31,8 +31,11 @@ export function RegistrationForm({
   receiverUrl: string | null;
 }) {
   const setSecrets = useSettings((s) => s.setSecrets);
-  const tokenSaved = useSettings((s) => s.secrets?.catalogueToken ?? false);
   const [catalogueUrl, setCatalogueUrl] = useState(webhooks.catalogueUrl);
+  // A token is kept for the address it was entered with: another address needs it again.
+  const tokenSaved =
+    useSettings((s) => s.secrets?.catalogueToken ?? false) &&
+    catalogueUrl.trim() === webhooks.catalogueUrl;
   const [token, setToken] = useState('');
   const [notificationUrl, setNotificationUrl] = useState(webhooks.notificationUrl);
   const [events, setEvents] = useState<CatalogueEventType[]>(webhooks.events);
@@ -51,11 +54,15 @@ export function RegistrationForm({
       );
     }
     if (events.length === 0) return submit.fail('Choose at least one event type.');
-    if (!token.trim() && !tokenSaved) return submit.fail('Enter the catalogue service token.');
+    if (!token.trim() && !tokenSaved) {
+      return submit.fail('Enter the catalogue service token for this address.');
+    }
     return submit.run(async () => {
       await updateSettings({ webhooks: { catalogueUrl: url, notificationUrl: target, events } });
       if (token.trim()) {
-        setSecrets(await call('webhooks:setCatalogueToken', { token: token.trim() }));
+        setSecrets(
+          await call('webhooks:setCatalogueToken', { catalogueUrl: url, token: token.trim() }),
+        );
         setToken('');
       }
       const registration = await call('webhooks:register', {

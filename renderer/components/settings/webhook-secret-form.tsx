@@ -6,9 +6,10 @@ import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 const MIN_SECRET = 8;
 
-/** The signing secret goes to the vault; only its last four characters ever come back. */
+/** The signing secret goes to the vault; at most the last four characters of a long one come back. */
 export function WebhookSecretForm() {
-  const hint = useSettings((s) => (s.secrets?.webhookSecret ? s.secrets.webhookSecretHint : null));
+  const saved = useSettings((s) => s.secrets?.webhookSecret ?? false);
+  const hint = useSettings((s) => s.secrets?.webhookSecretHint ?? null);
   const setSecrets = useSettings((s) => s.setSecrets);
   const [secret, setSecret] = useState('');
   const submit = useSubmit();
@@ -42,15 +43,17 @@ export function WebhookSecretForm() {
           autoComplete="off"
           spellCheck={false}
           aria-describedby={hintId}
-          placeholder={hint ? 'Saved — type a new secret to replace it' : 'The signing secret'}
+          placeholder={saved ? 'Saved — type a new secret to replace it' : 'The signing secret'}
           value={secret}
           maxLength={LIMITS.tokenLength}
           onChange={(event) => setSecret(event.target.value)}
         />
       </label>
       <p id={hintId} className="hint">
-        {hint
-          ? `A secret ending in ${hint} is saved.`
+        {saved
+          ? hint
+            ? `A secret ending in ${hint} is saved.`
+            : 'A secret is saved.'
           : 'No secret is saved: every delivery is refused until one is.'}
       </p>
       <div className="form-row">

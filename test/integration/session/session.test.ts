@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { plainNodeDeps } from '../core-harness.ts';
+import { readBoundSecret } from '../../../main/core/api/credentials.ts';
 import { memoryVault } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
@@ -124,7 +125,10 @@ describe('session', () => {
     expect(list).toMatchObject({ ok: true, value: { total: 1, items: [{ contactId: 'grace' }] } });
     expect(await invoke(core, 'activity:list', {})).toMatchObject({ value: { total: 0 } });
 
-    expect(await vault.get('messaging-token')).toBe('ada-token');
+    expect(await readBoundSecret(vault, 'messaging-token')).toEqual({
+      scope: server.url,
+      secret: 'ada-token',
+    });
     const settings = await invoke(core, 'settings:get');
     expect(JSON.stringify(settings)).not.toContain('ada-token');
     for (const file of await readdir(dataDir)) {

@@ -31,9 +31,7 @@ describe('deliveries from the sandbox catalogue service over HTTPS', () => {
     const core = createCore(plainNodeDeps(dataDir));
     cleanup.push(() => removeTempDir(dataDir));
     cleanup.push(() => core.stop());
-    core.settings.update({
-      webhooks: { delivery: 'direct', enabled: true, host: '127.0.0.1', port: 0 },
-    });
+    core.settings.update({ webhooks: { delivery: 'direct', enabled: true, port: 0 } });
     await core.start();
     // Only the user's own receiver: the demo workspace's activity would mix in.
     await value(core, 'session:signOut', { clearLocalData: true });
@@ -42,7 +40,10 @@ describe('deliveries from the sandbox catalogue service over HTTPS', () => {
     const sandbox = await sandboxTrusting(pem);
 
     await value(core, 'webhooks:setSecret', { secret: SECRET });
-    await value(core, 'webhooks:setCatalogueToken', { token: sandbox.users[0]?.token });
+    await value(core, 'webhooks:setCatalogueToken', {
+      catalogueUrl: sandbox.url,
+      token: sandbox.users[0]?.token,
+    });
     const registration = await value<{ id: string; events: string[] }>(core, 'webhooks:register', {
       catalogueUrl: sandbox.url,
       notificationUrl: url,

@@ -28,9 +28,7 @@ beforeEach(async () => {
   core = createCore(plainNodeDeps(dataDir));
   events = [];
   core.onEvent((event) => events.push(event));
-  core.settings.update({
-    webhooks: { delivery: 'direct', enabled: true, host: '127.0.0.1', port: 0 },
-  });
+  core.settings.update({ webhooks: { delivery: 'direct', enabled: true, port: 0 } });
   await core.start();
   // Only the user's own receiver: the demo workspace's activity would mix in.
   await core.router.handle('session:signOut', { clearLocalData: true });
@@ -67,14 +65,15 @@ describe('webhooks over IPC', () => {
     expect((await deliver(url, ca, signedDelivery(event))).status).toBe(401);
 
     const presence = await value('webhooks:setSecret', { secret: SECRET });
-    expect(presence).toMatchObject({
-      webhookSecret: true,
-      webhookSecretHint: `…${SECRET.slice(-4)}`,
-    });
+    // Shorter than 32 characters: the hint gives none of it away.
+    expect(presence).toMatchObject({ webhookSecret: true, webhookSecretHint: null });
     expect((await deliver(url, ca, signedDelivery(event))).status).toBe(200);
     expect((await value('webhooks:status')).error).toBeNull();
 
-    await value('webhooks:setCatalogueToken', { token: 'catalogue-token-secret' });
+    await value('webhooks:setCatalogueToken', {
+      catalogueUrl: 'https://catalogue.example.org',
+      token: 'catalogue-token-secret',
+    });
     await value('settings:get');
     const everything = JSON.stringify(responses);
     expect(everything).not.toContain(SECRET);
@@ -149,7 +148,7 @@ describe('webhook registration over IPC', () => {
   });
 
   it('registers with the stored catalogue token and returns the registration id', async () => {
-    await value('webhooks:setCatalogueToken', { token: 'cat-token' });
+    await value('webhooks:setCatalogueToken', { catalogueUrl, token: 'cat-token' });
     const result = await value(
       'webhooks:register',
       registration(['order.created', 'invoice.created']),
@@ -171,7 +170,7 @@ describe('webhook registration over IPC', () => {
   });
 
   it("shows the service's own message when it refuses", async () => {
-    await value('webhooks:setCatalogueToken', { token: 'cat-token' });
+    await value('webhooks:setCatalogueToken', { catalogueUrl, token: 'cat-token' });
     const result = await call('webhooks:register', registration(['invoice.created']));
     expect(result).toMatchObject({
       ok: false,
@@ -184,7 +183,7 @@ describe('webhook registration over IPC', () => {
 
   it('refuses before sending: no token, a plain-http notification URL, an unknown event type', async () => {
     const noToken = await call('webhooks:register', registration(['order.created']));
-    await value('webhooks:setCatalogueToken', { token: 'cat-token' });
+    await value('webhooks:setCatalogueToken', { catalogueUrl, token: 'cat-token' });
     const plainHttp = await call('webhooks:register', {
       ...registration(['order.created']),
       notificationUrl: 'http://hooks.example.org/parley',
