@@ -112,7 +112,10 @@ export async function runCli(argv: string[], io: CommandIo): Promise<number> {
 function print(printed: Printed, json: boolean, io: CommandIo, client: CliClient): number {
   const status = client.engine.status();
   if (status.connection === 'unauthorized') {
-    io.stderr.write('error: the server did not accept PARLEY_TOKEN\n');
+    const said = client.engine.tokenRejection();
+    io.stderr.write(
+      `error: the server did not accept PARLEY_TOKEN${said === null ? '' : `: “${said}”`}\n`,
+    );
     return 1;
   }
   if (json) io.stdout.write(`${JSON.stringify(printed.json)}\n`);

@@ -137,6 +137,7 @@ export function createTransport(options: TransportOptions): Transport {
     let status: number;
     let text: string;
     let retryAfter: string | null;
+    let contentType: string | null;
     try {
       const response = await fetchImpl(url, {
         method: request.method,
@@ -148,6 +149,7 @@ export function createTransport(options: TransportOptions): Transport {
       });
       status = response.status;
       retryAfter = response.headers.get('retry-after');
+      contentType = response.headers.get('content-type');
       text = await response.text();
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
@@ -172,18 +174,19 @@ export function createTransport(options: TransportOptions): Transport {
         message: `The server at ${base.host} sends this request elsewhere (${status}); Parley does not follow redirects with a token. Check the address.`,
       });
     }
-    throw errorFromResponse(status, text, retryAfter, token);
+    throw errorFromResponse(status, text, contentType, retryAfter, token);
   }
 }
 
 function errorFromResponse(
   status: number,
   text: string,
+  contentType: string | null,
   retryAfter: string | null,
   token: string,
 ): ApiError {
   const kind = kindForStatus(status);
-  const detail = readErrorDetail(text);
+  const detail = readErrorDetail(text, contentType);
   // A server echoing the request back must not put the token in front of the user or into a log.
   const message = (detail.message ?? defaultMessage(kind)).replaceAll(token, '[redacted]');
   return new ApiError({

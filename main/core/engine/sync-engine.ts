@@ -1,7 +1,7 @@
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
-import { ApiError } from '../api/api-error.ts';
+import { ApiError, defaultMessage } from '../api/api-error.ts';
 import type { MessagingApi } from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { discardEntry, retryEntry } from '../outbox/discard.ts';
@@ -71,6 +71,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   let connection: SyncStatus['connection'] = 'connecting';
   let lastSyncedAt: number | null = null;
   let lastError: string | null = null;
+  /** The server's own words when it refused the token (bounded by the error reader). */
+  let tokenRejection: string | null = null;
   let lastStatus = '';
   let strategy: Strategy | null = null;
   let lastConversationsAt = Number.NEGATIVE_INFINITY;
@@ -126,9 +128,20 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     publishStatus();
   }
 
-  function unauthorized(): void {
+  function unauthorized(error: unknown): void {
     outbox.setPaused(true);
-    setConnection('unauthorized', 'The server did not accept the access token; sign in again');
+    tokenRejection =
+      error instanceof ApiError &&
+      error.status !== null &&
+      error.message !== defaultMessage('unauthorized')
+        ? error.message
+        : null;
+    setConnection(
+      'unauthorized',
+      tokenRejection === null
+        ? 'The server did not accept the access token; sign in again'
+        : `The server did not accept the access token (“${tokenRejection}”); sign in again`,
+    );
     deps.onUnauthorized?.();
   }
 
@@ -288,7 +301,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     classify(error) {
       const kind = error instanceof ApiError ? error.kind : null;
       if (kind === 'unauthorized') {
-        unauthorized();
+        unauthorized(error);
         return { stop: true };
       }
       const message = error instanceof Error ? error.message : String(error);
@@ -310,6 +323,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const local = createLocalWrites(db, () => clock.now());
 
   return {
+    /** What the server said when it last refused the token, in its own words; null if it did not. */
+    tokenRejection: (): string | null => tokenRejection,
     start(): void {
       abort = new AbortController();
       outbox.start();

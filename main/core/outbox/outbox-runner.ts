@@ -34,7 +34,7 @@ export interface OutboxRunnerDeps {
   onNotice(message: string): void;
   /** The outbox counts changed. */
   onSettled(): void;
-  onUnauthorized(): void;
+  onUnauthorized(error: unknown): void;
   /** The server answered (or not): the engine's view of the connection. */
   onReachable(reachable: boolean): void;
   concurrency?: number;
@@ -156,7 +156,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     if (kind === 'unauthorized') {
       reschedule(db, entry.id, 0, message);
       paused = true;
-      deps.onUnauthorized();
+      deps.onUnauthorized(error);
       return;
     }
     if (kind === 'transient' || kind === 'unknown-outcome') {

@@ -135,7 +135,11 @@ describe('retries against a real server', () => {
   it('hands a long Retry-After back to the caller instead of waiting', async () => {
     const server = await startDeviant();
     const { api } = await seeded(server, 0);
-    server.failNext({ status: 429, headers: { 'retry-after': '3600' }, body: 'Too many requests' });
+    server.failNext({
+      status: 429,
+      headers: { 'retry-after': '3600', 'content-type': 'text/plain' },
+      body: 'Too many requests',
+    });
     const error = await api.listConversations().catch((e) => e);
     expect(error).toMatchObject({
       kind: 'rate-limited',

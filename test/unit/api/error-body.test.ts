@@ -41,17 +41,37 @@ describe('error bodies', () => {
     expect(readErrorDetail(JSON.stringify(body))).toEqual(expected);
   });
 
-  it('reads plain text, and nothing from an empty body or an HTML page', () => {
-    expect(readErrorDetail('Unauthorized: token expired\n')).toEqual({
+  it('reads one line of text/plain, and nothing from an empty body or an HTML page', () => {
+    expect(readErrorDetail('Unauthorized: token expired\n', 'text/plain; charset=utf-8')).toEqual({
       message: 'Unauthorized: token expired',
       field: null,
     });
-    expect(readErrorDetail('')).toEqual({ message: null, field: null });
-    expect(readErrorDetail('<!DOCTYPE html><h1>502 Bad Gateway</h1>').message).toBeNull();
+    expect(readErrorDetail('', 'text/plain')).toEqual({ message: null, field: null });
+    expect(
+      readErrorDetail('<!DOCTYPE html><h1>502 Bad Gateway</h1>', 'text/plain').message,
+    ).toBeNull();
   });
 
-  it('cuts a very long message', () => {
-    expect(readErrorDetail('x'.repeat(5000)).message?.length).toBe(300);
+  it('passes on no arbitrary body: another type, several lines, a long text', () => {
+    const page = '<html><body>Welcome to nginx</body></html>';
+    expect(readErrorDetail(page, 'text/html').message).toBeNull();
+    expect(
+      readErrorDetail('Error: boom\n    at handler (/srv/app.js:12:3)', 'text/plain').message,
+    ).toBeNull();
+    expect(readErrorDetail('internal detail', 'application/octet-stream').message).toBeNull();
+    expect(readErrorDetail('x'.repeat(5000), 'text/plain').message).toBeNull();
+  });
+
+  it('cuts a long message of a recognised shape to 200 characters, on one line', () => {
+    const long = readErrorDetail(JSON.stringify({ error: { message: 'x'.repeat(5000) } }));
+    expect(long.message?.length).toBe(200);
+    const spread = readErrorDetail(JSON.stringify({ message: 'line one\n\tline two\u0000' }));
+    expect(spread.message).toBe('line one line two');
+  });
+
+  it('removes the characters that would make a message read otherwise than it is', () => {
+    const spoof = readErrorDetail(JSON.stringify({ message: 'file rtl\u202Efdp.exe refused' }));
+    expect(spoof.message).toBe('file rtl fdp.exe refused');
   });
 
   it('maps statuses to the kinds the core acts on', () => {
