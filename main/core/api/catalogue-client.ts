@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { ApiError, invalidInput } from './api-error.ts';
 import { createTransport, jsonBody } from './http-transport.ts';
 import type { TransportOptions } from './http-transport.ts';
@@ -23,7 +22,7 @@ export interface CatalogueApi {
 const registration = z.object({
   id: z.union([z.string().min(1).max(LIMITS.idLength), z.number().int()]).transform(String),
   notificationUrl: z.string().max(LIMITS.urlLength),
-  events: z.array(z.string().max(LIMITS.nameLength)).max(CATALOGUE_EVENT_TYPES.length * 4),
+  events: z.array(z.string().max(LIMITS.nameLength)).max(LIMITS.pageSize),
 });
 
 /** The catalogue-and-order service: only webhook registration is the client's business. */

@@ -90,6 +90,11 @@ export function createMessagingClient(options: TransportOptions): MessagingApi {
     throw unreadable(response, `The server sent a ${what} this app cannot read.`);
   }
 
+  async function getConversation(id: string, { signal }: { signal?: AbortSignal } = {}) {
+    const response = await send({ method: 'GET', path: conversationPath(id), signal });
+    return one(response, 'conversation', readConversation);
+  }
+
   return {
     get traits() {
       return learner.traits;
@@ -136,10 +141,7 @@ export function createMessagingClient(options: TransportOptions): MessagingApi {
       return one(response, 'message', readMessage);
     },
 
-    async getConversation(id, { signal } = {}) {
-      const response = await send({ method: 'GET', path: conversationPath(id), signal });
-      return one(response, 'conversation', readConversation);
-    },
+    getConversation,
 
     async sendMessage(input, { idempotencyKey, signal } = {}) {
       const form = newMessageForm(input);
@@ -178,6 +180,10 @@ export function createMessagingClient(options: TransportOptions): MessagingApi {
     },
 
     async updateConversation(id, update, { idempotencyKey, signal } = {}) {
+      if (typeof update.archivedAt === 'number' && learner.traits.timestampUnit === 'unknown') {
+        // A time goes out in the server's own unit: learn it from this conversation's times first.
+        await getConversation(id, { signal });
+      }
       const path = conversationPath(id);
       const form = conversationUpdateForm(update, learner.traits);
       const response = await send({ method: 'PUT', path, form, idempotencyKey, signal });
