@@ -18,6 +18,7 @@ import { notificationResponses } from './ipc/notification-responses.ts';
 import { createIpcRouter, type Handlers, type IpcRouter } from './ipc/router.ts';
 import { noDesktopHost } from './ports/node-adapters.ts';
 import { systemClock, type CoreDeps } from './ports/ports.ts';
+import { privateDir, tightenModes } from './ports/private-files.ts';
 import { createDemoWorkspace } from './demo/demo-workspace.ts';
 import { createEngineSlot } from './engine/engine-slot.ts';
 import { createRelaySlot } from './engine/relay-slot.ts';
@@ -58,6 +59,9 @@ export function createCore(deps: CoreDeps): Core {
   const bus = createEventBus((error) =>
     deps.log.error('event listener failed', { error: String(error) }),
   );
+  // The data directory (and what an older build left in it) is the owner's only.
+  privateDir(deps.dataDir);
+  tightenModes(deps.dataDir);
   const db = openDatabase(join(deps.dataDir, 'parley.db'));
   const settings = createSettingsService(deps.preferences, deps.log);
   const desktop = deps.desktop ?? noDesktopHost;

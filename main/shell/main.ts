@@ -1,4 +1,4 @@
-import { app, shell, type BrowserWindow } from 'electron';
+import { app, dialog, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
@@ -82,25 +82,33 @@ if (!app.requestSingleInstanceLock()) {
     // Notifications and the badge are matched to the installed shortcut (Windows) or desktop entry (Linux).
     if (platform === 'win32') app.setAppUserModelId('dev.parley.desktop');
     if (platform === 'linux') app.setDesktopName('parley.desktop');
-    const store = new Store({ name: 'parley' });
+    const store = new Store({ name: 'parley', configFileMode: 0o600 });
     const kv = electronStoreKv(store);
-    const ready = createCore({
-      dataDir: app.getPath('userData'),
-      vault: safeStorageVault(store, log),
-      preferences: kv,
-      notifier: electronNotifier({
-        platform,
-        showWindow,
-        onUnreadCount(count) {
-          badge.show(count);
-          tray?.setUnread(count);
-        },
-      }),
-      desktop: electronDesktopHost(platform, updates),
-      openExternal: (url) => shell.openExternal(url),
-      log,
-      demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
-    });
+    let ready: Core;
+    try {
+      ready = createCore({
+        dataDir: app.getPath('userData'),
+        vault: safeStorageVault(store, log),
+        preferences: kv,
+        notifier: electronNotifier({
+          platform,
+          showWindow,
+          onUnreadCount(count) {
+            badge.show(count);
+            tray?.setUnread(count);
+          },
+        }),
+        desktop: electronDesktopHost(platform, updates),
+        openExternal: (url) => shell.openExternal(url),
+        log,
+        demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+      });
+    } catch (error) {
+      // Local data this build cannot open (a newer Parley wrote it): say so, and leave it as it is.
+      dialog.showErrorBox('Parley cannot open its data', (error as Error).message);
+      app.exit(1);
+      return;
+    }
     core = ready;
     updates.start(ready.settings);
 

@@ -7,6 +7,7 @@ import type {
   SecretVault,
 } from '../ports/ports.ts';
 import type { DemoWorkspace } from '../session/session-service.ts';
+import { tightenModes } from '../ports/private-files.ts';
 import { DEMO_WEBHOOK_SECRET, type DemoFeed } from './demo-feed.ts';
 
 /** Secrets the app makes for itself: 256 bits, beyond guessing. */
@@ -47,6 +48,8 @@ export function createDemoWorkspace(options: {
     const relayTls = await feed.certificate();
     const services = await options.services();
     const demo = await services.start({ dataDir, token, webhookSecret, relayTls, log });
+    // The services write their data files with the process's default mode.
+    tightenModes(dataDir);
     // The activity is an extra: when its relay cannot be followed, the demo still opens.
     if (demo.relay !== null && relayTls !== null) {
       await feed.follow({ ...demo.relay, ca: relayTls.cert }, demo.catalogue).catch((error) => {

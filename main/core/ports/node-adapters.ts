@@ -54,6 +54,8 @@ export function confStore(dir: string): KeyValueStore {
     cwd: dir,
     configName: 'settings',
     projectName: 'parley',
+    // The settings name the servers and the receiver: the owner's to read, like the rest of the data.
+    configFileMode: 0o600,
   });
   return {
     get: (key) => conf.get(key),

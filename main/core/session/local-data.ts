@@ -18,23 +18,35 @@ export function pendingWriteCount(db: Database): number {
 }
 
 /**
- * Everything synced or written for the messaging account, and what the demo
- * workspace's catalogue sent; the user's own catalogue activity is kept.
+ * Rows that outlive the messaging account, by table: the user's own catalogue
+ * activity comes from their catalogue service, not from the account (the demo
+ * workspace's activity goes with the demo). Every other table of the schema
+ * holds account data.
  */
+const KEPT_ROWS: Readonly<Record<string, string>> = { activity: "source <> 'demo'" };
+
+/**
+ * The ordinary tables of the schema as it is, so a table a later migration
+ * adds is cleared without anyone remembering to list it. Virtual tables (the
+ * full-text index) follow their content through its triggers.
+ */
+export function accountTables(db: Database): string[] {
+  const rows = db
+    .prepare(
+      `SELECT name FROM pragma_table_list
+       WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'
+       ORDER BY name`,
+    )
+    .all() as { name: string }[];
+  return rows.map((row) => row.name);
+}
+
+/** Everything synced or written for the messaging account, in one transaction. */
 export function clearLocalData(db: Database): void {
   transaction(db, () => {
-    for (const table of [
-      'messages',
-      'conversations',
-      'contacts',
-      'drafts',
-      'outbox',
-      'id_map',
-      'sync_state',
-      'meta',
-    ]) {
-      db.exec(`DELETE FROM ${table}`);
+    for (const table of accountTables(db)) {
+      const kept = KEPT_ROWS[table];
+      db.exec(`DELETE FROM "${table}"${kept === undefined ? '' : ` WHERE NOT (${kept})`}`);
     }
-    db.exec(`DELETE FROM activity WHERE source = 'demo'`);
   });
 }

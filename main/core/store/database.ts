@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../ports/ports.ts';
+import { privateDir, privateFile } from '../ports/private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type Database = DatabaseSync;
@@ -12,17 +12,54 @@ export type Database = DatabaseSync;
  * is durable across app crashes under WAL (only an OS crash can lose the last commit).
  */
 export function openDatabase(file: string): Database {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    privateDir(dirname(file));
+    privateFile(file);
+  }
   const db = new DatabaseSync(file);
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    PRAGMA foreign_keys = ON;
-    PRAGMA busy_timeout = 5000;
-    PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES};
-  `);
-  migrate(db);
+  try {
+    // Before anything writes to it: a newer build's file is left exactly as it is.
+    refuseNewerSchema(db, file);
+    db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA foreign_keys = ON;
+      PRAGMA busy_timeout = 5000;
+      PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES};
+    `);
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/** A database written by a newer Parley: this build must not open (and so change) it. */
+export class NewerDatabaseError extends Error {
+  readonly file: string;
+  readonly version: number;
+  constructor(file: string, version: number) {
+    super(
+      `The local data in ${file} was written by a newer Parley (database version ${version}); ` +
+        `this Parley reads up to version ${SCHEMA_VERSION}. Install a Parley that reads ` +
+        `database version ${version} to open it, or move the file elsewhere to start afresh.`,
+    );
+    this.name = 'NewerDatabaseError';
+    this.file = file;
+    this.version = version;
+  }
+}
+
+function userVersion(db: Database): number {
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+}
+
+function refuseNewerSchema(db: Database, file: string): void {
+  const version = userVersion(db);
+  if (version > SCHEMA_VERSION) throw new NewerDatabaseError(file, version);
 }
 
 /**
@@ -42,11 +79,9 @@ export function scheduleCheckpoints(db: Database, clock: Clock, everyMs = 5_000)
   return () => timer.cancel();
 }
 
-export function migrate(db: Database): void {
-  const current = Number(
-    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version,
-  );
-  for (const migration of MIGRATIONS) {
+export function migrate(db: Database, migrations = MIGRATIONS): void {
+  const current = userVersion(db);
+  for (const migration of migrations) {
     if (migration.version <= current) continue;
     transaction(db, () => {
       migration.up(db);

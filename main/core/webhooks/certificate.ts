@@ -77,7 +77,7 @@ export async function selfSignedCertificate(
   await mkdir(dir, { recursive: true, mode: 0o700 });
   await writeFile(keyFile, pems.private, { mode: 0o600 });
   await chmod(keyFile, 0o600);
-  await writeFile(certFile, pems.cert);
+  await writeFile(certFile, pems.cert, { mode: 0o600 });
   const fresh = check(pems.cert, pems.private);
   if (typeof fresh === 'string') throw new Error(`generated certificate is unusable: ${fresh}`);
   return fresh;

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDeviantServer } from '../../support/deviant-server.ts';
@@ -10,7 +11,7 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-const json = (status: number, body: unknown) => (response: import('node:http').ServerResponse) => {
+const json = (status: number, body: unknown) => (response: ServerResponse) => {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 };
@@ -31,7 +32,10 @@ describe('what a server answered reaches the user only as a recognised, bounded 
     });
     const { core } = await signedOutCore(cleanups);
     for (const _ of bodies) {
-      const result = await invoke(core, 'session:signIn', { baseUrl: server.url, token: 'token-0123456789' });
+      const result = await invoke(core, 'session:signIn', {
+        baseUrl: server.url,
+        token: 'token-0123456789',
+      });
       expect(result.ok).toBe(false);
       const message = result.ok ? '' : result.error.message;
       expect(message).not.toContain('INTERNAL');
@@ -45,7 +49,10 @@ describe('what a server answered reaches the user only as a recognised, bounded 
       json(422, { error: { message: said } })(response),
     );
     const { core } = await signedOutCore(cleanups);
-    const result = await invoke(core, 'session:signIn', { baseUrl: server.url, token: 'token-0123456789' });
+    const result = await invoke(core, 'session:signIn', {
+      baseUrl: server.url,
+      token: 'token-0123456789',
+    });
     const message = result.ok ? '' : result.error.message;
     expect(message.match(/Y+/)?.[0].length).toBe(199);
     expect(message.endsWith('Y…')).toBe(true);

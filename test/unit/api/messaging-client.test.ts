@@ -210,7 +210,8 @@ describe('errors', () => {
     const { client, server } = await clientFor({ hang: true });
     const controller = new AbortController();
     const pending = client.listMessages({ signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Aborted once the request is under way (waiting for the server, not for a time).
+    await expect.poll(() => server.seen.length).toBe(1);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.seen).toHaveLength(1);
