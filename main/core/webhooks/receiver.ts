@@ -10,9 +10,29 @@ import { loadCertificate, selfSignedCertificate, type ReceiverCertificate } from
 import { announcedTooLarge, readDeliveryBody } from '../../webhook-protocol/delivery-body.ts';
 import { parseEnvelope, type Envelope } from '../../webhook-protocol/envelope.ts';
 import { isValidSignature } from '../../webhook-protocol/signature.ts';
+import { deadlineForHandshakes } from './handshake-deadline.ts';
 
 /** Deliveries stored within this window reach the window as one event (and one round of notifications). */
 const BATCH_WINDOW_MS = 50;
+
+/** What one sender can take from the receiver, in time and connections. */
+export interface ReceiverLimits {
+  /** From the first byte of a request to the end of its headers. */
+  headersMs: number;
+  /** From the first byte of a request to the end of its body. */
+  requestMs: number;
+  /** From the TCP connection to a finished TLS handshake. */
+  handshakeMs: number;
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number;
+}
+
+export const DEFAULT_RECEIVER_LIMITS: ReceiverLimits = {
+  headersMs: 5_000,
+  requestMs: 10_000,
+  handshakeMs: 5_000,
+  maxConnections: 128,
+};
 
 export interface ReceiverOptions {
   host: string;
@@ -34,6 +54,7 @@ export interface ReceiverDeps extends Omit<AnnounceDeps, 'clock'> {
   /** Where the self-signed pair is kept. */
   dataDir: string;
   clock?: Clock;
+  limits?: Partial<ReceiverLimits>;
 }
 
 export interface WebhookReceiver {
@@ -71,6 +92,7 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
   const activity = createActivityLog(deps.db);
   const secretName = deps.secretName ?? 'webhook-secret';
   const source = deps.source ?? 'catalogue';
+  const limits = { ...DEFAULT_RECEIVER_LIMITS, ...deps.limits };
   let server: Server | null = null;
   let url: string | null = null;
   let path = '';
@@ -215,11 +237,16 @@ export function createWebhookReceiver(deps: ReceiverDeps): WebhookReceiver {
           {
             cert: certificate.cert,
             key: certificate.key,
-            requestTimeout: 10_000,
-            headersTimeout: 5_000,
+            requestTimeout: limits.requestMs,
+            headersTimeout: limits.headersMs,
+            // Node enforces both only when it checks (every 30 s by default): a slow sender got that long.
+            connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 4),
+            handshakeTimeout: limits.handshakeMs,
           },
           onRequest,
         );
+        https.maxConnections = limits.maxConnections;
+        deadlineForHandshakes(https, limits.handshakeMs);
         await listen(https, options.host, options.port);
         server = https;
         const address = https.address();

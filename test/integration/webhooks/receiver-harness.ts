@@ -12,6 +12,7 @@ import type { Clock, Logger } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import {
   createWebhookReceiver,
+  type ReceiverLimits,
   type WebhookReceiver,
 } from '../../../main/core/webhooks/receiver.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
@@ -144,6 +145,7 @@ export async function startReceiver(
     log?: Logger;
     settings?: Settings;
     host?: string;
+    limits?: Partial<ReceiverLimits>;
   } = {},
 ): Promise<Harness> {
   const ownDir = options.dataDir === undefined;
@@ -165,6 +167,7 @@ export async function startReceiver(
     notifier,
     getSettings: () => harness.settings,
     clock,
+    limits: options.limits,
   });
   const { url } = await receiver.start({ host: options.host ?? '127.0.0.1', port: 0, path: PATH });
   const ca = await receiver.certificatePem();
