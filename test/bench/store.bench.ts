@@ -4,6 +4,7 @@
  * measured in the same run (the same query without its index, or a LIKE scan
  * for search). Run: npx node test/bench/store.bench.ts [messages]
  */
+import os from 'node:os';
 import { join } from 'node:path';
 import type { ConversationFilter } from '../../shared/model/conversation.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
@@ -229,7 +230,39 @@ try {
       measure(3, (run) => likeBaseline.all(`%${(queries[run] as string).split(' ')[0]}%`)),
     );
   }
+
+  // What one query could cost before the caps: every term (up to 16) and a prefix of any length.
+  const uncapped = db.prepare(
+    `SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 51`,
+  );
+  const uncappedExpression = (query: string) => {
+    const terms = query.split(/\s+/).filter(Boolean).slice(0, 16);
+    return `${terms.map((term) => `"${term}"`).join(' ')}*`;
+  };
+  const common = (count: number) => VOCABULARY.slice(0, count).join(' ');
+  const hostile = [
+    { name: 'one-letter stem', query: () => 'k' },
+    { name: 'two-letter stem', query: () => 'ka' },
+    { name: '16 one-letter words', query: () => 'k l m n r s t v z p q d k l m n' },
+    { name: '16 common words', query: () => common(16) },
+    { name: '8 common words and a letter', query: () => `${common(8)} k` },
+  ];
+  console.log(`hostile searches (baseline: the same query uncapped), load ${loadAverage()}`);
+  for (const search of hostile) {
+    report(
+      `FTS search: ${search.name}`,
+      measure(50, () => searchMessages(db, { query: search.query(), offset: 0, limit: 50 })),
+      measure(20, () => uncapped.all(uncappedExpression(search.query()))),
+    );
+  }
   db.close();
 } finally {
   removeTempDir(dir);
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }

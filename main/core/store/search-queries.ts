@@ -1,7 +1,7 @@
 import type { SearchHit } from '../../../shared/model/message.ts';
 import { conversationTitle } from './conversation-summary.ts';
 import type { Database } from './database.ts';
-import { matchExpression, quotedTerms } from './fts-query.ts';
+import { longEnoughForPrefix, matchExpression, quotedTerms } from './fts-query.ts';
 import { readSelf } from './self-identity.ts';
 import { MATCH_END, MATCH_START, parseSnippet } from './search-snippet.ts';
 import { statement } from './statement-cache.ts';
@@ -58,7 +58,8 @@ export function searchMessages(
 ): { hits: SearchHit[]; hasMore: boolean } {
   const terms = quotedTerms(request.query);
   if (terms === null) return { hits: [], hasMore: false };
-  const match = matchExpression(terms, isUnfinishedWord(db, terms.at(-1) as string));
+  const last = terms.at(-1) as string;
+  const match = matchExpression(terms, longEnoughForPrefix(last) && isUnfinishedWord(db, last));
   const rows = statement(
     db,
     `SELECT hit.marked, m.id, m.conversation_id, m.created_at, m.text, m.sender_id, m.own,
