@@ -30,13 +30,18 @@ import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
 import { createDemoFeed } from './demo/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
+import { createRemoteImages, type RemoteImages } from './remote/remote-images.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
+
+export type { ImageAnswer } from './remote/remote-images.ts';
 
 export interface Core {
   readonly router: IpcRouter;
   readonly settings: SettingsService;
   readonly db: Database;
   readonly session: SessionService;
+  /** Remote pictures for the renderer, which the host serves at `/remote-image?url=` on its own origin. */
+  readonly remoteImages: RemoteImages;
   onEvent(listener: (event: CoreEvent) => void): () => void;
   /** Online/offline and suspend/resume as the host sees them. */
   setHostState(state: Partial<HostState>): void;
@@ -91,6 +96,14 @@ export function createCore(deps: CoreDeps): Core {
   const relay = createRelaySlot({ ...activityDeps, settings });
   const demoFeed = createDemoFeed(activityDeps);
 
+  const remoteImages = createRemoteImages({
+    dataDir: deps.dataDir,
+    trustedOrigin: () => {
+      const workspace = session.workspace();
+      return workspace === null ? null : new URL(workspace.baseUrl).origin;
+    },
+    log: deps.log,
+  });
   const session = createSessionService({
     db,
     vault: deps.vault,
@@ -104,6 +117,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     log: deps.log,
     emit: bus.emit,
+    onLocalDataCleared: () => void remoteImages.clear(),
   });
   const engines = createEngineSlot({
     db,
@@ -134,7 +148,7 @@ export function createCore(deps: CoreDeps): Core {
     ...outboxHandlers(engines),
     ...syncHandlers(engines),
     ...settingsHandlers(settings, presence),
-    ...linksHandlers(deps.openExternal),
+    ...linksHandlers(deps.openExternal, remoteImages),
     ...activityHandlers(activityLog),
     ...webhookHandlers({ receiver, settings, vault: deps.vault, presence, log: deps.log }),
     ...relayHandlers({ relay, demoStatus: demoFeed.status }),
@@ -149,6 +163,7 @@ export function createCore(deps: CoreDeps): Core {
     settings,
     db,
     session,
+    remoteImages,
     onEvent: bus.subscribe,
     setHostState(state) {
       engines.setHostState(state);

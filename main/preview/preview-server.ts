@@ -4,6 +4,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Core } from '../core/create-core.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  REMOTE_IMAGE_PATH,
+} from '../../shared/security/content-security-policy.ts';
 
 export interface PreviewServer {
   /** The URL to open, carrying the per-run key once; the server swaps it for a cookie. */
@@ -85,6 +89,19 @@ export async function startPreviewServer(options: {
     });
   });
 
+  // The same path the app:// handler answers: remote pictures the core fetched.
+  app.get(REMOTE_IMAGE_PATH, async (request, reply) => {
+    const { url } = request.query as { url?: unknown };
+    const answer = await options.core.remoteImages.load(typeof url === 'string' ? url : '');
+    if (!answer.ok) return reply.code(answer.status).send();
+    return reply
+      .type(answer.contentType)
+      .header('content-security-policy', "default-src 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .send(answer.bytes);
+  });
+
   app.post('/ipc/:channel', async (request) => {
     const { channel } = request.params as { channel: string };
     return options.core.router.handle(channel, request.body);
@@ -115,8 +132,14 @@ export async function startPreviewServer(options: {
   };
 }
 
+/** The page with its policy as a header too, as the app:// handler sends it. */
 function sendIndex(reply: FastifyReply, html: string) {
-  return reply.type('text/html').header('cache-control', 'no-store').send(html);
+  return reply
+    .type('text/html')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .send(html);
 }
 
 function hasKeyCookie(request: FastifyRequest, key: string): boolean {

@@ -1,21 +1,13 @@
 import { net, protocol } from 'electron';
 import { join, normalize, relative, isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  CONTENT_SECURITY_POLICY,
+  REMOTE_IMAGE_PATH,
+} from '../../shared/security/content-security-policy.ts';
+import type { ImageAnswer } from '../core/create-core.ts';
 
 export const APP_ORIGIN = 'app://parley';
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: http: https:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** Must run before `app.ready`: makes app:// a standard, secure origin so 'self' means the bundle. */
 export function registerAppScheme(): void {
@@ -24,10 +16,20 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the renderer bundle from disk with the CSP as a real header; nothing outside the bundle. */
-export function serveRenderer(rendererDir: string): void {
+/**
+ * Serves the renderer bundle from disk with the CSP as a real header; nothing
+ * outside the bundle. `/remote-image?url=` answers a remote picture the core
+ * fetched, since the page itself may load none.
+ */
+export function serveRenderer(
+  rendererDir: string,
+  loadImage: (url: string) => Promise<ImageAnswer>,
+): void {
   protocol.handle('app', async (request) => {
-    const { host, pathname } = new URL(request.url);
+    const { host, pathname, searchParams } = new URL(request.url);
+    if (host === 'parley' && pathname === REMOTE_IMAGE_PATH) {
+      return imageResponse(await loadImage(searchParams.get('url') ?? ''));
+    }
     const path = normalize(
       join(rendererDir, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)),
     );
@@ -45,5 +47,17 @@ export function serveRenderer(rendererDir: string): void {
     headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
     headers.set('x-content-type-options', 'nosniff');
     return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function imageResponse(answer: ImageAnswer): Response {
+  if (!answer.ok) return new Response(null, { status: answer.status });
+  return new Response(new Uint8Array(answer.bytes), {
+    headers: {
+      'content-type': answer.contentType,
+      'content-security-policy': "default-src 'none'",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=86400',
+    },
   });
 }

@@ -77,7 +77,9 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(async () => {
-    serveRenderer(join(import.meta.dirname, '../renderer'));
+    serveRenderer(join(import.meta.dirname, '../renderer'), async (url) =>
+      core ? core.remoteImages.load(url) : { ok: false, status: 404, reason: 'not started' },
+    );
     installAppMenu(app.isPackaged);
     // Notifications and the badge are matched to the installed shortcut (Windows) or desktop entry (Linux).
     if (platform === 'win32') app.setAppUserModelId('dev.parley.desktop');

@@ -221,6 +221,17 @@ export const channels = {
   },
   /** Opens an http(s) link in the system browser; anything else is refused. */
   'links:open': { request: z.object({ url }).strict(), response: done },
+  /**
+   * A link's type and size as its server tells them (a HEAD request by the main
+   * process, under the outbound rules of remote images), for the attach-link form.
+   */
+  'links:probe': {
+    request: z.object({ url }).strict(),
+    response: z.object({
+      mimeType: z.string().nullable(),
+      size: z.number().int().nonnegative().nullable(),
+    }),
+  },
 
   'activity:list': {
     request: z

@@ -65,6 +65,8 @@ export function createSessionService(deps: {
   demo: DemoWorkspace;
   log: Logger;
   emit(event: CoreEvent): void;
+  /** Local data was cleared: caches of what it held (fetched pictures) go too. */
+  onLocalDataCleared?(): void;
 }): SessionService {
   const { db, vault, preferences, demo, log } = deps;
   const listeners = new Set<(workspace: Workspace | null) => void>();
@@ -96,6 +98,11 @@ export function createSessionService(deps: {
     deps.emit({ type: 'session', session: session() });
   }
 
+  function clearAccountData() {
+    clearLocalData(db);
+    deps.onLocalDataCleared?.();
+  }
+
   /** Pending writes of another account are never silently dropped by a switch. */
   function assertCanSwitchTo(account: string) {
     const owner = localDataAccount(db);
@@ -113,7 +120,7 @@ export function createSessionService(deps: {
   function takeLocalData(account: string) {
     if (localDataAccount(db) === account) return;
     assertCanSwitchTo(account);
-    clearLocalData(db);
+    clearAccountData();
     claimLocalData(db, account);
   }
 
@@ -194,7 +201,7 @@ export function createSessionService(deps: {
       preferences.set(SESSION_KEY, { mode: 'signed-out' } satisfies StoredSession);
       state = 'signed-out';
       if (clearData) {
-        clearLocalData(db);
+        clearAccountData();
         if (wasDemo) await demo.reset();
       }
       deps.emit({ type: 'session', session: session() });
@@ -212,7 +219,7 @@ export function createSessionService(deps: {
     async resetDemo() {
       await leave();
       await demo.reset();
-      clearLocalData(db);
+      clearAccountData();
       preferences.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
       await activateDemo();
       return session();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { initials } from '../../lib/format.ts';
-import { isHttpUrl } from '../../lib/links.ts';
+import { remoteImageSrc } from '../../lib/remote-image.ts';
 
 // A stable hue per name, so the same contact keeps the same colour everywhere.
 function hue(name: string): number {
@@ -19,7 +19,8 @@ export function Avatar({
   size?: number;
 }) {
   const [broken, setBroken] = useState<string | null>(null);
-  const showImage = isHttpUrl(url) && broken !== url;
+  const src = remoteImageSrc(url);
+  const showImage = src !== null && broken !== url;
   return (
     <span
       className="avatar"
@@ -29,7 +30,7 @@ export function Avatar({
     >
       {showImage ? (
         <img
-          src={url}
+          src={src}
           alt=""
           width={size}
           height={size}

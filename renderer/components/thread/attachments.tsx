@@ -1,6 +1,7 @@
 import type { AttachmentView } from '../../../shared/model/message.ts';
 import { fileSize } from '../../lib/format.ts';
 import { isHttpUrl } from '../../lib/links.ts';
+import { remoteImageSrc } from '../../lib/remote-image.ts';
 import { Icon } from '../common/icon.tsx';
 import { openLink } from './message-text.tsx';
 
@@ -47,7 +48,12 @@ export function Attachments({ attachments }: { attachments: AttachmentView[] }) 
             aria-label={`Open image ${attachment.name}`}
             onClick={() => openLink(url)}
           >
-            <img src={url} alt={attachment.name} loading="lazy" referrerPolicy="no-referrer" />
+            <img
+              src={remoteImageSrc(url) ?? undefined}
+              alt={attachment.name}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
           </button>
         ) : (
           <AttachmentChip key={index} attachment={attachment} />

@@ -59,6 +59,7 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'settings:get': () => ({}),
   'settings:update': () => ({ theme: 'dark', webhooks: { enabled: true, port: 0 } }),
   'links:open': () => ({ url: 'https://example.org/parley' }),
+  'links:probe': ({ sandbox }) => ({ url: `${sandbox.url}/v1/conversations` }),
   'webhooks:status': () => ({}),
   'webhooks:setSecret': () => ({ secret: SECRET }),
   'webhooks:setCatalogueToken': ({ sandbox }) => ({

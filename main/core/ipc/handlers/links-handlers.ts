@@ -1,11 +1,18 @@
 import { CoreError } from '../../errors/core-error.ts';
+import type { RemoteImages } from '../../remote/remote-images.ts';
 import type { Handlers } from '../router.ts';
 
-/** Only http and https leave the app; `file:`, `javascript:` and custom schemes never do. */
+/**
+ * Only http and https leave the app; `file:`, `javascript:` and custom schemes
+ * never do. A link's type is asked of its server by the main process, under
+ * the same outbound rules as remote images.
+ */
 export function linksHandlers(
   openExternal: (url: string) => Promise<void>,
-): Pick<Handlers, 'links:open'> {
+  remote: RemoteImages,
+): Pick<Handlers, 'links:open' | 'links:probe'> {
   return {
+    'links:probe': ({ url }) => remote.probe(url),
     'links:open': async ({ url }) => {
       let parsed: URL;
       try {
