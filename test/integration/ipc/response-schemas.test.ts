@@ -9,6 +9,9 @@ import {
 } from '../../../shared/ipc/contract.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import type { Core } from '../../../main/core/create-core.ts';
+import type { DesktopHost } from '../../../main/core/ports/ports.ts';
+import { INITIAL_UPDATE_STATE } from '../../../main/desktop/update-policy.ts';
+import type { UpdateState } from '../../../shared/model/desktop.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { responseProblems, undeclaredPaths } from '../../support/strict-response.ts';
 import { signedOutCore } from '../security/harness.ts';
@@ -78,9 +81,30 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'orders:messageCustomer': () => ({ customerId: 'grace' }),
   'messages:delete': ({ messageId }) => ({ messageId }),
   'conversations:delete': ({ conversationId }) => ({ id: conversationId }),
+  'desktop:capabilities': () => ({}),
+  'updates:get': () => ({}),
+  'updates:check': () => ({}),
+  'updates:restart': () => ({ force: true }),
   'session:useDemo': () => ({}),
   'session:resetDemo': () => ({}),
   'session:signOut': () => ({ clearLocalData: true }),
+};
+
+/** A desktop host (the port the shell implements) with an update downloaded, so every update channel answers. */
+const readyUpdate: UpdateState = { ...INITIAL_UPDATE_STATE, status: 'ready', version: '9.9.9' };
+const desktopWithUpdate: DesktopHost = {
+  capabilities: () => ({
+    closeToTray: true,
+    startAtLogin: true,
+    spellCheckLanguages: ['en-US'],
+    systemSpellCheckLanguages: ['en-US'],
+  }),
+  updates: {
+    state: () => readyUpdate,
+    check: async () => readyUpdate,
+    restart: () => {},
+    onChange: () => () => {},
+  },
 };
 
 const cleanups: (() => unknown)[] = [];
@@ -121,7 +145,7 @@ beforeAll(async () => {
     ],
   });
   cleanups.push(() => sandbox.close());
-  ({ core } = await signedOutCore(cleanups));
+  ({ core } = await signedOutCore(cleanups, { deps: { desktop: desktopWithUpdate } }));
 
   const context: Context = {
     sandbox,
