@@ -1,5 +1,6 @@
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { attachmentViews } from './attachment-views.ts';
+import { clipForDisplay, PREVIEW_LENGTH } from './display-text.ts';
 
 /**
  * The columns a ConversationSummary is built from, for `FROM conversations c`.
@@ -11,7 +12,7 @@ export const SUMMARY_SELECT = `
     c.is_pinned, c.is_muted, c.muted_until, c.archived_at, c.last_active_at, c.last_opened_at,
     c.created_at, c.unread_count,
     ct.username AS contact_username, ct.avatar_url AS contact_avatar_url,
-    m.id AS last_id, m.text AS last_text, m.own AS last_own, m.created_at AS last_created_at,
+    m.id AS last_id, substr(m.text, 1, ${PREVIEW_LENGTH + 1}) AS last_text, m.own AS last_own, m.created_at AS last_created_at,
     m.attachments AS last_attachments, m.sender_id AS last_sender_id,
     sender.username AS last_sender_username,
     (SELECT COUNT(*) FROM outbox o
@@ -69,7 +70,7 @@ export function toConversationSummary(
     id: row.id,
     contactId: row.contact_id,
     groupId: row.group_id,
-    title: conversationTitle(row),
+    title: clipForDisplay(conversationTitle(row)),
     localName: row.local_name,
     avatarUrl: row.contact_avatar_url,
     isPinned: row.is_pinned === 1,
@@ -85,12 +86,13 @@ export function toConversationSummary(
         ? null
         : {
             id: row.last_id,
-            text: row.last_text ?? '',
-            senderName:
+            text: clipForDisplay(row.last_text ?? '', PREVIEW_LENGTH),
+            senderName: clipForDisplay(
               row.last_sender_username ??
-              (row.last_own === 1 ? selfName : null) ??
-              row.last_sender_id ??
-              '',
+                (row.last_own === 1 ? selfName : null) ??
+                row.last_sender_id ??
+                '',
+            ),
             own: row.last_own === 1,
             createdAt: row.last_created_at ?? 0,
             hasAttachments: attachmentViews(row.last_attachments).length > 0,

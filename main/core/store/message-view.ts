@@ -3,6 +3,7 @@ import { attachmentViews } from './attachment-views.ts';
 import type { Database } from './database.ts';
 import { reactionViews } from './reaction-views.ts';
 import { statement } from './statement-cache.ts';
+import { clipForDisplay } from './display-text.ts';
 
 /** The columns a MessageView is built from, for `FROM messages m`. */
 export const MESSAGE_SELECT = `
@@ -55,7 +56,9 @@ export function toMessageViews(
       conversationId: row.conversation_id,
       sender: {
         id: row.sender_id,
-        username: row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
+        username: clipForDisplay(
+          row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
+        ),
         avatarUrl: row.sender_avatar_url,
       },
       own: row.own === 1,

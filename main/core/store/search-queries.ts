@@ -1,5 +1,6 @@
 import type { SearchHit } from '../../../shared/model/message.ts';
 import { conversationTitle } from './conversation-summary.ts';
+import { clipForDisplay } from './display-text.ts';
 import type { Database } from './database.ts';
 import { longEnoughForPrefix, matchExpression, quotedTerms } from './fts-query.ts';
 import { readSelf } from './self-identity.ts';
@@ -85,8 +86,10 @@ export function searchMessages(
     return {
       messageId: row.id,
       conversationId: row.conversation_id,
-      conversationTitle: conversationTitle({ ...row, id: row.conversation_id }),
-      senderName: row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
+      conversationTitle: clipForDisplay(conversationTitle({ ...row, id: row.conversation_id })),
+      senderName: clipForDisplay(
+        row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
+      ),
       createdAt: row.created_at,
       snippet: snippet.text,
       highlights: snippet.highlights,

@@ -30,5 +30,19 @@ export function parseSnippet(marked: string, messageText: string): Snippet {
       start = -1;
     } else text += char;
   }
-  return { text, highlights };
+  return clipSnippet({ text, highlights });
+}
+
+/** A snippet is a line: a word of a million characters is one token, and a snippet of it. */
+const MAX_SNIPPET_LENGTH = 300;
+
+function clipSnippet(snippet: Snippet): Snippet {
+  if (snippet.text.length <= MAX_SNIPPET_LENGTH) return snippet;
+  const end = MAX_SNIPPET_LENGTH - 1;
+  return {
+    text: `${snippet.text.slice(0, end)}…`,
+    highlights: snippet.highlights
+      .filter(([start]) => start < end)
+      .map(([start, stop]): [number, number] => [start, Math.min(stop, end)]),
+  };
 }

@@ -51,7 +51,9 @@ export const ConversationRow = memo(function ConversationRow({
       <Avatar name={conversation.title} url={conversation.avatarUrl} />
       <div className="row-text">
         <div className="row-line">
-          <span className="row-title">{conversation.title}</span>
+          <span className="row-title isolated" dir="auto">
+            {conversation.title}
+          </span>
           {conversation.isPinned && (
             <span className="row-mark" title="Pinned">
               <Icon name="pin" size={14} />
@@ -76,7 +78,9 @@ export const ConversationRow = memo(function ConversationRow({
               </span>
             )
           )}
-          <span className="row-preview">{previewText(conversation)}</span>
+          <span className="row-preview isolated" dir="auto">
+            {previewText(conversation)}
+          </span>
           {unread > 0 && (
             <span className={`badge${conversation.isMuted ? ' muted' : ''}`}>
               {unread > 999 ? '999+' : unread}

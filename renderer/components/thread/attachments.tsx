@@ -2,6 +2,8 @@ import type { AttachmentView } from '../../../shared/model/message.ts';
 import { fileSize } from '../../lib/format.ts';
 import { isHttpUrl } from '../../lib/links.ts';
 import { remoteImageSrc } from '../../lib/remote-image.ts';
+import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
+import { ServerText } from '../common/untrusted-text.tsx';
 import { Icon } from '../common/icon.tsx';
 import { openLink } from './message-text.tsx';
 
@@ -14,7 +16,7 @@ function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
   const content = (
     <>
       <Icon name="file" />
-      <span className="attachment-name">{attachment.name || 'Attachment'}</span>
+      <ServerText className="attachment-name" text={attachment.name || 'Attachment'} reveal />
       {details.length > 0 && <span className="attachment-size">{details.join(' · ')}</span>}
     </>
   );
@@ -22,7 +24,7 @@ function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
     <button
       type="button"
       className="attachment-chip"
-      title={`Open ${attachment.name} in the browser`}
+      title={`Open ${spelledOut(clipMiddle(attachment.name))} in the browser`}
       onClick={() => openLink(url)}
     >
       {content}
@@ -45,12 +47,12 @@ export function Attachments({ attachments }: { attachments: AttachmentView[] }) 
             key={index}
             type="button"
             className="attachment-image"
-            aria-label={`Open image ${attachment.name}`}
+            aria-label={`Open image ${spelledOut(clipMiddle(attachment.name))}`}
             onClick={() => openLink(url)}
           >
             <img
               src={remoteImageSrc(url) ?? undefined}
-              alt={attachment.name}
+              alt={spelledOut(clipMiddle(attachment.name))}
               loading="lazy"
               referrerPolicy="no-referrer"
             />

@@ -13,6 +13,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 import { MenuButton, MenuPopup, type MenuEntry } from '../common/menu.tsx';
+import { ServerText } from '../common/untrusted-text.tsx';
 import { Attachments } from './attachments.tsx';
 import { MessageText } from './message-text.tsx';
 import { QUICK_REACTIONS, Reactions } from './reactions.tsx';
@@ -137,7 +138,7 @@ export const MessageItem = memo(function MessageItem({
       <div className="message-column">
         <div className="bubble-row">
           <div className="bubble">
-            {showAuthor && <span className="sender">{author}</span>}
+            {showAuthor && <ServerText className="sender" text={author} />}
             {pinned && (
               <span className="pinned-mark">
                 <Icon name="pin" size={12} /> Pinned

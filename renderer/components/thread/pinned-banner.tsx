@@ -2,6 +2,10 @@ import type { MessageView } from '../../../shared/model/message.ts';
 import { pinMessage } from '../../stores/message-actions.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { clipMiddle } from '../../lib/untrusted-text.ts';
+
+/** One line of the pinned message: a text of any length is cut to this. */
+const PREVIEW_LENGTH = 300;
 
 export function PinnedBanner({
   conversationId,
@@ -14,7 +18,8 @@ export function PinnedBanner({
 }) {
   const jumpTo = useThread((s) => s.jumpTo);
   const preview = message
-    ? message.text.trim() || (message.attachments.length > 0 ? 'Attachment' : '')
+    ? clipMiddle(message.text.trim(), PREVIEW_LENGTH) ||
+      (message.attachments.length > 0 ? 'Attachment' : '')
     : 'Pinned message';
   return (
     <div className="pinned-banner" role="region" aria-label="Pinned message">

@@ -22,7 +22,9 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
     <header className="thread-header">
       <Avatar name={conversation.title} url={conversation.avatarUrl} size={36} />
       <div className="thread-title">
-        <h2>{conversation.title}</h2>
+        <h2 dir="auto" className="isolated">
+          {conversation.title}
+        </h2>
         <p>{subtitle(conversation)}</p>
       </div>
       {conversation.isPinned && (
