@@ -7,6 +7,7 @@ import type { Core } from '../core/create-core.ts';
 import {
   CONTENT_SECURITY_POLICY,
   REMOTE_IMAGE_PATH,
+  REMOTE_IMAGE_POLICY,
 } from '../../shared/security/content-security-policy.ts';
 
 export interface PreviewServer {
@@ -96,7 +97,7 @@ export async function startPreviewServer(options: {
     if (!answer.ok) return reply.code(answer.status).send();
     return reply
       .type(answer.contentType)
-      .header('content-security-policy', "default-src 'none'")
+      .header('content-security-policy', REMOTE_IMAGE_POLICY)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=86400')
       .send(answer.bytes);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import {
   CONTENT_SECURITY_POLICY,
   REMOTE_IMAGE_PATH,
+  REMOTE_IMAGE_POLICY,
 } from '../../shared/security/content-security-policy.ts';
 import type { ImageAnswer } from '../core/create-core.ts';
 
@@ -55,7 +56,7 @@ function imageResponse(answer: ImageAnswer): Response {
   return new Response(new Uint8Array(answer.bytes), {
     headers: {
       'content-type': answer.contentType,
-      'content-security-policy': "default-src 'none'",
+      'content-security-policy': REMOTE_IMAGE_POLICY,
       'x-content-type-options': 'nosniff',
       'cache-control': 'private, max-age=86400',
     },

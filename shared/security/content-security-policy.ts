@@ -24,3 +24,5 @@ export const META_CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
 
 /** The path on the app's own origin that answers a remote picture: `/remote-image?url=<encoded>`. */
 export const REMOTE_IMAGE_PATH = '/remote-image';
+/** Sent with every remote picture: opened on its own, an SVG may draw, never run or fetch. */
+export const REMOTE_IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'";

@@ -50,9 +50,15 @@ export function createRemoteImages(deps: {
   const inFlight = new Map<string, Promise<ImageAnswer>>();
   const failures = new Map<string, { answer: ImageAnswer; until: number }>();
 
+  /** The signed-in server's own pictures may be SVG (the demo's are); no other host's. */
+  const svgAllowed = (url: string) => {
+    const trusted = deps.trustedOrigin();
+    return trusted !== null && URL.parse(url)?.origin === trusted;
+  };
+
   async function fetchImage(url: string): Promise<ImageAnswer> {
     const cached = await cache.get(url);
-    const cachedType = cached && sniffImageType(cached);
+    const cachedType = cached && sniffImageType(cached, svgAllowed(url));
     if (cached && cachedType) return { ok: true, contentType: cachedType, bytes: cached };
     try {
       const fetched = await safeFetch(url, {
@@ -62,8 +68,9 @@ export function createRemoteImages(deps: {
         timeoutMs: TIMEOUT_MS,
         accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
       });
-      const type = sniffImageType(fetched.body);
-      if (!declaresImage(fetched.contentType) || type === null) {
+      const allowSvg = svgAllowed(url) && svgAllowed(fetched.url.href);
+      const type = sniffImageType(fetched.body, allowSvg);
+      if (!declaresImage(fetched.contentType, allowSvg) || type === null) {
         return { ok: false, status: 415, reason: 'not an image this app shows' };
       }
       await cache.put(url, fetched.body);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sniffImageType } from '../../../main/core/remote/image-types.ts';
 import { checkDestination } from '../../../main/core/remote/outbound-policy.ts';
 import { MAX_IMAGE_BYTES } from '../../../main/core/remote/remote-images.ts';
 import { recordingServer, signedOutCore, value } from './harness.ts';
@@ -115,12 +116,21 @@ describe('remote images, loaded by the main process', () => {
     expect(other.seen).toEqual([]);
   });
 
-  it('takes only pictures: an image type and image bytes, no SVG, within the size cap', async () => {
+  it('takes only pictures: an image type and image bytes, no active SVG, within the size cap', async () => {
     const workspace = await workspaceServer({
       '/page.png': (r) => send(r, 200, 'image/png', '<html><script>alert(1)</script></html>'),
       '/labelled.html': (r) => send(r, 200, 'text/html', PNG),
       '/drawing.svg': (r) =>
         send(r, 200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'),
+      '/handler.svg': (r) =>
+        send(r, 200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="x()"/>'),
+      '/plain.svg': (r) =>
+        send(
+          r,
+          200,
+          'image/svg+xml',
+          '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
+        ),
       '/huge.png': (r) =>
         send(r, 200, 'image/png', Buffer.concat([PNG, Buffer.alloc(MAX_IMAGE_BYTES)])),
     });
@@ -133,8 +143,16 @@ describe('remote images, loaded by the main process', () => {
       await status('/page.png'),
       await status('/labelled.html'),
       await status('/drawing.svg'),
+      await status('/handler.svg'),
       await status('/huge.png'),
-    ]).toEqual([415, 415, 415, 413]);
+    ]).toEqual([415, 415, 415, 415, 413]);
+    // The signed-in server's own drawings (the demo's avatars) are pictures; no other host's are.
+    expect(await status('/plain.svg')).toBe(200);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
+    expect([sniffImageType(svg, true), sniffImageType(svg, false)]).toEqual([
+      'image/svg+xml',
+      null,
+    ]);
   });
 });
 
