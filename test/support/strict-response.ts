@@ -14,6 +14,16 @@ interface Node {
   safeParse(value: unknown): { success: boolean };
 }
 
+/** zod's wrapper types: what they check is their `innerType`. */
+export const ZOD_WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'nonoptional',
+]);
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -28,6 +38,9 @@ export function undeclaredPaths(schema: z.ZodType, value: unknown, path = '$'): 
   const { def } = node;
   const walk = (child: Node | undefined, inner: unknown, at: string) =>
     child ? undeclaredPaths(child as unknown as z.ZodType, inner, at) : [];
+  if (ZOD_WRAPPERS.has(def.type)) {
+    return value === null || value === undefined ? [] : walk(def.innerType, value, path);
+  }
   switch (def.type) {
     case 'object': {
       if (!isRecord(value)) return [];
@@ -50,13 +63,6 @@ export function undeclaredPaths(schema: z.ZodType, value: unknown, path = '$'): 
             walk(def.valueType, inner, `${path}.${key}`),
           )
         : [];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-      return value === null || value === undefined ? [] : walk(def.innerType, value, path);
     case 'pipe':
       return walk(def.in, value, path);
     case 'union': {

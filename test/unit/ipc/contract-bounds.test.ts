@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CHANNEL_NAMES, channels } from '../../../shared/ipc/contract.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
+import { ZOD_WRAPPERS } from '../../support/strict-response.ts';
 
 interface Node {
   def: {
@@ -33,6 +34,7 @@ const hasMaximum = (node: Node) =>
 function unbounded(node: Node, path: string): string[] {
   const { def } = node;
   const inner = (child: Node | undefined | null, at = path) => (child ? unbounded(child, at) : []);
+  if (ZOD_WRAPPERS.has(def.type)) return inner(def.innerType);
   switch (def.type) {
     case 'string':
       return hasMaximum(node) ? [] : [`${path}: string without a maximum length`];
@@ -55,13 +57,6 @@ function unbounded(node: Node, path: string): string[] {
         ...(def.keyType?.def.type === 'enum' ? [] : [`${path}: record with open-ended keys`]),
         ...inner(def.valueType, `${path}{}`),
       ];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'nonoptional':
-      return inner(def.innerType);
     case 'pipe':
       return [...inner(def.in), ...inner(def.out)];
     case 'union':
