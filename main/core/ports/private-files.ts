@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -27,10 +27,12 @@ export function privateFile(file: string): void {
 }
 
 /**
- * Brings everything under `dir` to the owner-only modes: for files that
+ * Brings `dir` and what is in it to the owner-only modes: for files that
  * libraries create with the process's default mode (the demo's database, a
  * settings file an older build wrote), and for data directories made before
- * this rule.
+ * this rule. A subdirectory only its owner can enter already keeps what is
+ * in it private, so it is not walked: in the app that spares the start the
+ * thousands of files of Chromium's caches, which it keeps that way itself.
  */
 export function tightenModes(dir: string): void {
   if (!HAS_MODES) return;
@@ -38,8 +40,9 @@ export function tightenModes(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     try {
-      if (entry.isDirectory()) tightenModes(path);
-      else if (entry.isFile()) chmodSync(path, FILE_MODE);
+      if (entry.isDirectory()) {
+        if ((statSync(path).mode & 0o077) !== 0) tightenModes(path);
+      } else if (entry.isFile()) chmodSync(path, FILE_MODE);
     } catch (error) {
       // Removed meanwhile (a WAL file checkpointed away): nothing left to protect.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
