@@ -60,7 +60,10 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'outbox:retry': ({ outboxId }) => ({ id: outboxId }),
   'outbox:discard': ({ outboxId }) => ({ id: outboxId }),
   'settings:get': () => ({}),
-  'settings:update': () => ({ theme: 'dark', webhooks: { enabled: true, port: 0 } }),
+  'settings:update': () => ({
+    theme: 'dark',
+    webhooks: { delivery: 'direct', enabled: true, port: 0 },
+  }),
   'links:open': () => ({ url: 'https://example.org/parley' }),
   'links:probe': ({ sandbox }) => ({ url: `${sandbox.url}/v1/conversations` }),
   'webhooks:status': () => ({}),
@@ -78,6 +81,10 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   }),
   'activity:list': () => ({}),
   'activity:markSeen': ({ activityId }) => ({ ids: [activityId] }),
+  // No relay listens at this address: the answers still say so in their declared shapes.
+  'relay:test': () => ({ url: 'http://127.0.0.1:9', token: 'relay-token-0123456789' }),
+  'relay:configure': () => ({ url: 'http://127.0.0.1:9', token: 'relay-token-0123456789' }),
+  'relay:status': () => ({}),
   'orders:messageCustomer': () => ({ customerId: 'grace' }),
   'messages:delete': ({ messageId }) => ({ messageId }),
   'conversations:delete': ({ conversationId }) => ({ id: conversationId }),
