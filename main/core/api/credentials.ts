@@ -7,11 +7,12 @@ import type { SecretName, SecretVault } from '../ports/ports.ts';
  * port) and under the same path. A request anywhere else goes without it, and
  * naming another URL means entering the secret again for that URL. This holds
  * for every secret the app sends: the messaging token (scope: the base URL),
- * the catalogue token (the catalogue URL) and any later one (a relay token
- * with the relay URL) — store it with `storeBoundSecret`, send it through a
- * transport given `vaultToken`. A token given together with its URL (a
- * sign-in being checked, the CLI's environment) is bound by construction: the
- * transport never sends a request outside its own base URL.
+ * the catalogue token (the catalogue URL), the relay token (the relay URL,
+ * relay/relay-credentials.ts) and any later one — store it with
+ * `storeBoundSecret`, send it with a token source from `vaultToken`. A token
+ * given together with its URL (a sign-in being checked, the CLI's environment,
+ * the demo's relay) is bound by construction: `givenToken`, or a transport,
+ * which never sends a request outside its own base URL.
  */
 
 /** The secret to send with a request to `url`; null when none was given for that URL. */
@@ -74,6 +75,12 @@ export async function hasSecretFor(
 ): Promise<boolean> {
   if (url === null || URL.parse(url) === null) return false;
   return (await readBoundSecret(vault, name))?.scope === secretScope(url);
+}
+
+/** A secret handed over together with its URL (a connection test, the demo's own): bound by construction. */
+export function givenToken(url: string | URL, token: string): TokenSource {
+  const scope = secretScope(url);
+  return async (requested) => (withinScope(scope, requested) ? token : null);
 }
 
 /** A stored secret, released only for requests within the scope it was stored with. */
