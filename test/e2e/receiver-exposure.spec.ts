@@ -7,6 +7,7 @@ openAppForEachTest();
 
 async function receiverForm(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: 'Directly on this computer' }).check();
   const form = page.getByRole('form', { name: 'Receiver address' });
   await form.scrollIntoViewIfNeeded();
   await expect(form).toBeVisible();
