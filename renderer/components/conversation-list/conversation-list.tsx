@@ -9,6 +9,9 @@ import { conversationMenuEntries } from './conversation-menu.ts';
 import { ConversationRow } from './conversation-row.tsx';
 
 const ROW_HEIGHT = 68;
+/** In search results the matches share the pane with the messages found: at most this many rows show at once. */
+const SEARCH_ROWS = 4;
+export const CONVERSATION_LIST_ID = 'conversation-list';
 
 const EMPTY_TEXT = {
   all: 'No conversations yet. Start one with the pencil button.',
@@ -91,6 +94,9 @@ export function ConversationList() {
     return row ? Number(row.dataset.index) : null;
   };
 
+  // A search lists its matches above the messages found, so the list is as tall as its rows.
+  const height = query ? Math.min(total, SEARCH_ROWS) * ROW_HEIGHT : undefined;
+
   return (
     <div className="conversation-list-wrap">
       {error && (
@@ -100,7 +106,10 @@ export function ConversationList() {
       )}
       <div
         ref={scrollRef}
+        id={CONVERSATION_LIST_ID}
         className="conversation-list"
+        style={height === undefined ? undefined : { height, flex: 'none' }}
+        hidden={total === 0}
         role="listbox"
         aria-label={query ? 'Matching conversations' : 'Conversations'}
         aria-activedescendant={activeConversation ? `${baseId}-${activeIndex}` : undefined}
@@ -148,7 +157,9 @@ export function ConversationList() {
         </div>
       </div>
       {total === 0 && !error && (
-        <p className="list-empty">{query ? 'No conversation matches.' : EMPTY_TEXT[filter]}</p>
+        <p className="list-empty">
+          {query ? `No conversation matches “${query.trim()}”.` : EMPTY_TEXT[filter]}
+        </p>
       )}
       {menu && (
         <MenuPopup

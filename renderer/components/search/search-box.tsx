@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { useConversationList } from '../../stores/conversation-list-store.ts';
+import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
+import { openConversation } from '../../stores/navigation.ts';
 import { Icon } from '../common/icon.tsx';
+import { CONVERSATION_LIST_ID } from '../conversation-list/conversation-list.tsx';
 
 const SEARCH_AFTER_MS = 250;
 
-/** Filters the conversation list and searches messages, as Signal's search box does. */
+/**
+ * Filters the conversation list and searches messages, as Signal's search box
+ * does. Down moves into the matching conversations; Enter opens the first.
+ */
 export function SearchBox() {
   const query = useConversationList((s) => s.query);
   const setQuery = useConversationList((s) => s.setQuery);
@@ -32,6 +37,16 @@ export function SearchBox() {
             event.preventDefault();
             setText('');
             setQuery('');
+          } else if (event.key === 'ArrowDown' && !event.altKey) {
+            const list = document.getElementById(CONVERSATION_LIST_ID);
+            if (!list || list.hidden) return;
+            event.preventDefault();
+            list.focus();
+          } else if (event.key === 'Enter' && text.trim() && text === query) {
+            const first = conversationAt(useConversationList.getState().pages, 0);
+            if (!first) return;
+            event.preventDefault();
+            openConversation(first.id);
           }
         }}
       />
