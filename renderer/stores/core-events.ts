@@ -3,6 +3,7 @@ import { useActivity } from './activity-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { navigateTo } from './navigation.ts';
+import { useOutbox } from './outbox-store.ts';
 import { useNotices } from './notice-store.ts';
 import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
@@ -19,9 +20,15 @@ export function connectCoreEvents(): () => void {
         void useThread.getState().applyChanges(event);
         break;
       }
-      case 'status':
+      case 'status': {
+        const before = useSession.getState().status;
         useSession.getState().setStatus(event.status);
+        const { pendingWrites, failedWrites } = event.status;
+        if (before?.pendingWrites !== pendingWrites || before?.failedWrites !== failedWrites) {
+          void useOutbox.getState().refresh();
+        }
         break;
+      }
       case 'session': {
         const before = useSession.getState().session;
         useSession.getState().setSession(event.session);

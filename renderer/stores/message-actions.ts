@@ -35,11 +35,3 @@ export function askDeleteMessage(message: MessageView) {
 export function pinMessage(conversationId: string, messageId: string | null) {
   return attempt(() => call('conversations:pinMessage', { conversationId, messageId }));
 }
-
-export function retryWrite(outboxId: number) {
-  return attempt(() => call('outbox:retry', { id: outboxId }));
-}
-
-export function discardWrite(outboxId: number) {
-  return attempt(() => call('outbox:discard', { id: outboxId }));
-}

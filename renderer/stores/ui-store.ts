@@ -14,6 +14,7 @@ export type Dialog =
   | { kind: 'new-conversation' }
   | { kind: 'quick-switcher' }
   | { kind: 'settings' }
+  | { kind: 'unsent-changes' }
   | { kind: 'rename'; conversationId: string; currentName: string }
   | { kind: 'confirm'; request: ConfirmRequest };
 

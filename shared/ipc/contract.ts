@@ -88,6 +88,16 @@ export const channels = {
       }),
     response: z.object({ conversationId: id }),
   },
+  /** Points a conversation the server has not accepted at another contact or group. */
+  'conversations:retarget': {
+    request: z
+      .object({ id, contactId: id.optional(), groupId: id.optional() })
+      .strict()
+      .refine((r) => (r.contactId === undefined) !== (r.groupId === undefined), {
+        message: 'give exactly one of contactId or groupId',
+      }),
+    response: z.object({ conversationId: id }),
+  },
   'conversations:setPinned': {
     request: z.object({ id, pinned: z.boolean() }).strict(),
     response: done,

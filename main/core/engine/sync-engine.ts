@@ -9,6 +9,7 @@ import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
 import { createOutboxRunner } from '../outbox/outbox-runner.ts';
 import { counts } from '../store/outbox-entries.ts';
 import { listOutbox } from '../outbox/outbox-view.ts';
+import { retargetConversation } from '../outbox/retarget.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
@@ -380,6 +381,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       openOrCreateConversation: (target: { contactId: string } | { groupId: string }) =>
         applied(local.openOrCreateConversation(target)),
       deleteConversation: (id: string) => applied(local.deleteConversation(id)),
+      retargetConversation: (id: string, target: { contactId: string } | { groupId: string }) =>
+        applied(retargetConversation(db, id, target)),
     },
     outbox: {
       list: () => listOutbox(db),

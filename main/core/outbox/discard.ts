@@ -29,7 +29,7 @@ function entryOrThrow(db: Database, id: number) {
 
 export function retryEntry(db: Database, id: number): void {
   const row = entryOrThrow(db, id);
-  resetForRetry(db, row.id, row.conversation_id);
+  resetForRetry(db, { id: row.id, conversationId: row.conversation_id, targetId: row.target_id });
 }
 
 /**

@@ -8,7 +8,8 @@ import { isLocalId } from '../../../shared/model/local-id.ts';
 
 import { classifyFailure, messageOf, retryAfterOf } from './failure-kind.ts';
 import {
-  BLOCKED_BY_FAILURE,
+  BLOCKED_BY_CREATION,
+  BLOCKED_BY_SEND,
   dueHeads,
   markFailed,
   markInFlight,
@@ -54,11 +55,15 @@ export interface OutboxRunner {
   flush(): Promise<void>;
 }
 
-/** What the user reads on a write that failed for good: the server no longer has its target. */
-const GONE_MESSAGES = {
-  'create-conversation': 'The server does not know that contact or group',
-  'pin-message': 'The server no longer has that message or conversation',
-};
+/** Why the server's "not found" leaves a write failed rather than dropped, in words. */
+function goneMessage(entry: OutboxEntry & { kind: 'create-conversation' | 'pin-message' }) {
+  if (entry.kind === 'pin-message') {
+    return 'The server no longer has that message or conversation.';
+  }
+  return 'contactId' in entry.payload
+    ? `The server has no contact “${entry.payload.contactId}”.`
+    : `The server has no group “${entry.payload.groupId}”, or you are not in it.`;
+}
 
 /**
  * Replays the outbox: per conversation strictly in order, conversations side
@@ -112,8 +117,9 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       markFailed(db, id, 'This change could not be read back; discard it');
       return deps.onSettled();
     }
-    if (dependsOnFailed(entry)) {
-      markFailed(db, id, BLOCKED_BY_FAILURE);
+    const blocked = blockedBy(entry);
+    if (blocked) {
+      markFailed(db, id, blocked);
       return deps.onSettled();
     }
     const started = claim(entry);
@@ -140,9 +146,14 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     });
   }
 
-  function dependsOnFailed(entry: OutboxEntry): boolean {
-    if (entry.kind !== 'create-conversation' && isLocalId(entry.conversationId)) return true;
-    return entry.kind !== 'send' && entry.targetId !== null && isLocalId(entry.targetId);
+  /** Why an entry cannot run: a write it depends on failed (else it would not be its turn). */
+  function blockedBy(entry: OutboxEntry): string | null {
+    if (entry.kind !== 'create-conversation' && isLocalId(entry.conversationId)) {
+      return BLOCKED_BY_CREATION;
+    }
+    return entry.kind !== 'send' && entry.targetId !== null && isLocalId(entry.targetId)
+      ? BLOCKED_BY_SEND
+      : null;
   }
 
   function handleFailure(entry: OutboxEntry, error: unknown): void {
@@ -178,7 +189,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
       return;
     }
     if (entry.kind === 'create-conversation' || entry.kind === 'pin-message') {
-      markFailed(db, entry.id, GONE_MESSAGES[entry.kind]);
+      markFailed(db, entry.id, goneMessage(entry));
       return;
     }
     const messageWrite = ['edit', 'react', 'attachments'].includes(entry.kind);

@@ -36,8 +36,11 @@ export interface OutboxRow {
   created_at: number;
 }
 
-/** Set on entries that cannot run because an earlier write they depend on failed. */
-export const BLOCKED_BY_FAILURE = 'Waiting for an earlier change that failed';
+/** Set on entries that cannot run because the write creating their conversation failed. */
+export const BLOCKED_BY_CREATION = 'The conversation could not be started, so this waits for it.';
+/** Set on entries that cannot run because the send of the message they change failed. */
+export const BLOCKED_BY_SEND = 'The message itself was not sent, so this change waits for it.';
+export const BLOCKED_ERRORS = [BLOCKED_BY_CREATION, BLOCKED_BY_SEND] as const;
 
 /** Records a write; called inside the transaction that applies it locally. */
 export function enqueue<K extends OutboxKind>(
@@ -171,13 +174,29 @@ export function recoverInFlight(db: Database): number {
   );
 }
 
-/** The user asked to try again: the entry and those it blocked start afresh. */
-export function resetForRetry(db: Database, id: number, conversationId: string): void {
+/**
+ * The user asked to try again: the entry, the failed write it waits for (the
+ * creation of its conversation, the send of its message) and the entries those
+ * held back start afresh, in their original order. Retrying a held-back entry
+ * alone would only hold it back again.
+ */
+export function resetForRetry(
+  db: Database,
+  entry: { id: number; conversationId: string; targetId: string | null },
+): void {
   statement(
     db,
     `UPDATE outbox SET state = 'pending', next_attempt_at = 0, error = NULL
-     WHERE id = ? OR (conversation_id = ? AND state = 'failed' AND error = ?)`,
-  ).run(id, conversationId, BLOCKED_BY_FAILURE);
+     WHERE id = $id
+        OR (state = 'failed' AND conversation_id = $conversation
+            AND (error IN (SELECT value FROM json_each($blocked)) OR kind = 'create-conversation'))
+        OR (state = 'failed' AND kind = 'send' AND target_id = $target)`,
+  ).run({
+    $id: entry.id,
+    $conversation: entry.conversationId,
+    $target: entry.targetId,
+    $blocked: JSON.stringify(BLOCKED_ERRORS),
+  });
 }
 
 export function counts(db: Database): { pending: number; failed: number } {

@@ -45,7 +45,8 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     const suggestion = shown[index];
     if (suggestion) pick(suggestion);
   };
-  const { active, setActive, onKeyDown } = useActiveOption(shown.length, pickAt, -1);
+  // The first suggestion is highlighted, so Enter takes it, as in every address field.
+  const { active, setActive, onKeyDown } = useActiveOption(shown.length, pickAt);
 
   const submit = async () => {
     const id = value.trim();
@@ -102,7 +103,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
             maxLength={LIMITS.idLength}
             onChange={(event) => {
               setValue(event.target.value);
-              setActive(-1);
+              setActive(0);
             }}
             onKeyDown={onKeyDown}
           />

@@ -50,6 +50,7 @@ export function ConnectionBanner() {
 export function ConnectionFooter() {
   const status = useSession((s) => s.status);
   const session = useSession((s) => s.session);
+  const openDialog = useUi((s) => s.openDialog);
   if (!status || session?.state !== 'signed-in') return null;
   const where = session.demo ? 'Demo workspace' : (session.baseUrl ?? '');
   const state =
@@ -68,7 +69,19 @@ export function ConnectionFooter() {
     <p className={`connection-footer ${status.connection}`} role="status" aria-label="Connection">
       <span className="dot" aria-hidden="true" />
       {state} · {where}
-      {waiting.length > 0 && ` · ${waiting.join(', ')}`}
+      {waiting.length > 0 && (
+        <>
+          {' · '}
+          <button
+            type="button"
+            className={`link-button${status.failedWrites > 0 ? ' failed' : ''}`}
+            title="Show the changes not sent yet"
+            onClick={() => openDialog({ kind: 'unsent-changes' })}
+          >
+            {waiting.join(', ')}
+          </button>
+        </>
+      )}
     </p>
   );
 }

@@ -15,6 +15,9 @@ const QuickSwitcher = deferred(() =>
 const RenameDialog = deferred(() =>
   import('../dialogs/rename-dialog.tsx').then((m) => m.RenameDialog),
 );
+const UnsentChangesDialog = deferred(() =>
+  import('../outbox/unsent-changes-dialog.tsx').then((m) => m.UnsentChangesDialog),
+);
 const SettingsDialog = deferred(() =>
   import('../settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
@@ -40,6 +43,8 @@ function OpenDialog() {
       return <QuickSwitcher onClose={close} />;
     case 'settings':
       return <SettingsDialog onClose={close} />;
+    case 'unsent-changes':
+      return <UnsentChangesDialog onClose={close} />;
     case 'rename':
       return (
         <RenameDialog

@@ -1,13 +1,8 @@
 import { memo, useState } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
-import {
-  askDeleteMessage,
-  discardWrite,
-  pinMessage,
-  retryWrite,
-  toggleReaction,
-} from '../../stores/message-actions.ts';
+import { askDeleteMessage, pinMessage, toggleReaction } from '../../stores/message-actions.ts';
+import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
 import { useNotices } from '../../stores/notice-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
@@ -170,7 +165,9 @@ export const MessageItem = memo(function MessageItem({
         <Reactions message={message} />
         {message.state === 'failed' && message.outboxId !== null && (
           <div className="failed-row">
-            <span>Not sent{message.error ? `: ${message.error}` : ''}</span>
+            <span>
+              <strong>Not sent.</strong> {message.error}
+            </span>
             <button
               type="button"
               className="link-button"

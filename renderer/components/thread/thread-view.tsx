@@ -1,5 +1,6 @@
 import { useThread } from '../../stores/thread-store.ts';
 import { Composer } from '../composer/composer.tsx';
+import { ConversationProblems } from './conversation-problems.tsx';
 import { MessageList } from './message-list.tsx';
 import { PinnedBanner } from './pinned-banner.tsx';
 import { ThreadHeader } from './thread-header.tsx';
@@ -33,6 +34,7 @@ export function ThreadView() {
           message={pinnedMessage}
         />
       )}
+      {conversation && <ConversationProblems conversation={conversation} />}
       {error && (
         <p role="alert" className="inline-error">
           {error}

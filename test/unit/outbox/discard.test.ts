@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { discardEntry, retryEntry } from '../../../main/core/outbox/discard.ts';
 import type { LocalWrites } from '../../../main/core/outbox/local-writes.ts';
-import { markFailed, markInFlight } from '../../../main/core/store/outbox-entries.ts';
-import { BLOCKED_BY_FAILURE } from '../../../main/core/store/outbox-entries.ts';
+import {
+  BLOCKED_BY_CREATION,
+  BLOCKED_BY_SEND,
+  markFailed,
+  markInFlight,
+} from '../../../main/core/store/outbox-entries.ts';
 import { localDb } from './local-db.ts';
 
 /** Each write kind, as the user makes it on the fixture's state. */
@@ -91,7 +95,7 @@ describe('retrying a failed change', () => {
     local.writes.setPinned('conv_2', true);
     const unrelated = local.lastEntryId();
     markFailed(local.db, failed, 'The server refused the request.');
-    markFailed(local.db, blocked, BLOCKED_BY_FAILURE);
+    markFailed(local.db, blocked, BLOCKED_BY_SEND);
     markFailed(local.db, unrelated, 'Something else');
     const before = local.snapshot();
 
@@ -106,5 +110,22 @@ describe('retrying a failed change', () => {
       { id: unrelated, state: 'failed', error: 'Something else', next_attempt_at: 0 },
     ]);
     expect(local.snapshot()).toEqual(before);
+  });
+
+  it('of a message held back by a refused conversation tries the conversation again first', () => {
+    const local = localDb();
+    const conversationId = local.writes.openOrCreateConversation({ contactId: 'nobody' }).value;
+    const creation = local.lastEntryId();
+    local.writes.send({ conversationId, text: 'hello?', attachments: [] });
+    const send = local.lastEntryId();
+    markFailed(local.db, creation, 'The server has no contact “nobody”.');
+    markFailed(local.db, send, BLOCKED_BY_CREATION);
+
+    retryEntry(local.db, send);
+
+    expect(local.db.prepare('SELECT id, state, error FROM outbox ORDER BY id').all()).toEqual([
+      { id: creation, state: 'pending', error: null },
+      { id: send, state: 'pending', error: null },
+    ]);
   });
 });

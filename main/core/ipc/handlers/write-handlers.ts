@@ -7,6 +7,7 @@ type WriteChannel =
   | 'messages:react'
   | 'messages:delete'
   | 'conversations:create'
+  | 'conversations:retarget'
   | 'conversations:setPinned'
   | 'conversations:setMuted'
   | 'conversations:setArchived'
@@ -32,6 +33,12 @@ export function writeHandlers(engines: EngineSlot): Pick<Handlers, WriteChannel>
         request.contactId !== undefined
           ? { contactId: request.contactId }
           : { groupId: request.groupId as string },
+      ),
+    }),
+    'conversations:retarget': async ({ id, contactId, groupId }) => ({
+      conversationId: (await writes()).retargetConversation(
+        id,
+        contactId !== undefined ? { contactId } : { groupId: groupId as string },
       ),
     }),
     'conversations:setPinned': async ({ id, pinned }) => (
