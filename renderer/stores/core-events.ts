@@ -7,6 +7,7 @@ import { useOutbox } from './outbox-store.ts';
 import { useNotices } from './notice-store.ts';
 import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
+import { useSettings } from './settings-store.ts';
 import { useThread } from './thread-store.ts';
 
 /** Routes core events to the slices that show what changed. Returns the unsubscribe. */
@@ -33,6 +34,8 @@ export function connectCoreEvents(): () => void {
         const before = useSession.getState().session;
         useSession.getState().setSession(event.session);
         if (before?.state !== event.session.state || before?.baseUrl !== event.session.baseUrl) {
+          // Which secrets are saved (the token above all) changes with the session.
+          void useSettings.getState().load();
           useThread.getState().close();
           useConversationList.getState().setFilter('all');
           void useConversationList.getState().refreshCounts();

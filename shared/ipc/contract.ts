@@ -50,7 +50,13 @@ export const channels = {
     response: session,
   },
   'session:signOut': {
-    request: z.object({ clearLocalData: z.boolean() }).strict(),
+    request: z
+      .object({
+        clearLocalData: z.boolean(),
+        /** How many unsent changes the user agreed to drop; clearing refuses to drop more. */
+        unsentToDiscard: z.number().int().min(0).default(0),
+      })
+      .strict(),
     response: session,
   },
   'session:useDemo': { request: none, response: session },

@@ -50,7 +50,8 @@ export interface SessionService {
   /** Restores the last session without touching the network; opens the demo on first run. */
   start(): Promise<void>;
   signIn(baseUrl: string, token: string): Promise<Session>;
-  signOut(clearData: boolean): Promise<Session>;
+  /** Clearing drops unsent changes only when the user agreed to drop at least that many. */
+  signOut(clearData: boolean, unsentToDiscard?: number): Promise<Session>;
   useDemo(): Promise<Session>;
   resetDemo(): Promise<Session>;
   /** The server refused the token: keep the data, ask the user to sign in again. */
@@ -110,8 +111,9 @@ export function createSessionService(deps: {
     if (owner !== null && owner !== account && pending > 0) {
       throw new CoreError(
         'invalid-input',
-        `${pending} change${pending === 1 ? '' : 's'} made in ${owner === DEMO_ACCOUNT ? 'the demo workspace' : owner} ` +
-          'are still waiting to be sent. Sign out with "clear local data" to discard them first.',
+        `${changes(pending)} made in ${owner === DEMO_ACCOUNT ? 'the demo workspace' : owner} ` +
+          `${pending === 1 ? 'is' : 'are'} still waiting to be sent. Connect to that server again to send ` +
+          'them, or sign out with "Also remove messages, drafts and unsent changes" ticked to drop them.',
       );
     }
   }
@@ -194,7 +196,16 @@ export function createSessionService(deps: {
       return session();
     },
 
-    async signOut(clearData) {
+    async signOut(clearData, unsentToDiscard = 0) {
+      const unsent = pendingWriteCount(db);
+      if (clearData && unsent > unsentToDiscard) {
+        throw new CoreError(
+          'invalid-input',
+          `${changes(unsent)} ${unsent === 1 ? 'has' : 'have'} not been sent yet. ` +
+            'Sign out without removing data to keep them, or confirm that they may be dropped.',
+          'unsentToDiscard',
+        );
+      }
       const wasDemo = current?.demo ?? false;
       await leave();
       await vault.delete('messaging-token');
@@ -237,6 +248,10 @@ export function createSessionService(deps: {
       await demo.stop();
     },
   };
+}
+
+function changes(count: number): string {
+  return `${count} change${count === 1 ? '' : 's'}`;
 }
 
 function normalizeBaseUrl(raw: string): string {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { call } from '../../ipc/parley.ts';
+import { signIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
@@ -11,7 +11,6 @@ import { SubmitResult, useSubmit } from './use-submit.tsx';
  */
 export function ServerForm() {
   const session = useSession((s) => s.session);
-  const setSession = useSession((s) => s.setSession);
   const tokenSaved = useSettings((s) => s.secrets?.messagingToken ?? false);
   const [baseUrl, setBaseUrl] = useState(session && !session.demo ? (session.baseUrl ?? '') : '');
   const [token, setToken] = useState('');
@@ -20,10 +19,8 @@ export function ServerForm() {
 
   const connect = () =>
     submit.run(async () => {
-      const next = await call('session:signIn', { baseUrl: baseUrl.trim(), token: token.trim() });
-      setSession(next);
+      const next = await signIn(baseUrl.trim(), token.trim());
       setToken('');
-      void useSettings.getState().load();
       return `Connected to ${next.baseUrl ?? baseUrl}`;
     });
 

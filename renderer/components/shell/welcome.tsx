@@ -1,11 +1,9 @@
-import { call } from '../../ipc/parley.ts';
-import { attempt } from '../../stores/notice-store.ts';
+import { openDemoWorkspace } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { ServerForm } from '../settings/server-form.tsx';
 
 /** What a signed-out user sees: connect to a server, or look around in the demo. */
 export function Welcome() {
-  const setSession = useSession((s) => s.setSession);
   const reauth = useSession((s) => s.session?.state === 'reauth-required');
   return (
     <main className="welcome" aria-labelledby="welcome-title">
@@ -18,14 +16,7 @@ export function Welcome() {
         </p>
         <ServerForm />
         <div className="welcome-or">or</div>
-        <button
-          type="button"
-          className="button secondary"
-          onClick={async () => {
-            const session = await attempt(() => call('session:useDemo', {}));
-            if (session) setSession(session);
-          }}
-        >
+        <button type="button" className="button secondary" onClick={() => void openDemoWorkspace()}>
           Try the demo workspace
         </button>
       </div>

@@ -164,7 +164,14 @@ describe('session', () => {
     expect(switched).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(switched.ok || switched.error.message).toMatch(/still waiting to be sent/);
 
-    expect(await invoke(core, 'session:signOut', { clearLocalData: true })).toMatchObject({
+    const refused = await invoke(core, 'session:signOut', { clearLocalData: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(refused.ok || refused.error.message).toMatch(/^1 change has not been sent yet/);
+    expect(await invoke(core, 'status:get')).toMatchObject({ value: { pendingWrites: 1 } });
+
+    expect(
+      await invoke(core, 'session:signOut', { clearLocalData: true, unsentToDiscard: 1 }),
+    ).toMatchObject({
       ok: true,
       value: { state: 'signed-out' },
     });

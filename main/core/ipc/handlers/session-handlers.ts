@@ -10,7 +10,8 @@ export function sessionHandlers(
   return {
     'session:get': async () => session.get(),
     'session:signIn': ({ baseUrl, token }) => session.signIn(baseUrl, token),
-    'session:signOut': ({ clearLocalData }) => session.signOut(clearLocalData),
+    'session:signOut': ({ clearLocalData, unsentToDiscard }) =>
+      session.signOut(clearLocalData, unsentToDiscard),
     'session:useDemo': () => session.useDemo(),
     'session:resetDemo': () => session.resetDemo(),
   };

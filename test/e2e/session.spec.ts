@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freePort } from '../support/free-port.ts';
+import { openAppForEachTest, send } from '../support/parley-app.ts';
+import { startCommand, startPreview } from '../support/preview-process.ts';
+
+async function startConversation(page: Page, id: string) {
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill(id);
+  await dialog.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
+}
+
+test.describe('in the demo workspace', () => {
+  openAppForEachTest();
+
+  test('removing local data on sign-out names the unsent changes and asks first', async ({
+    page,
+  }) => {
+    await startConversation(page, 'nobody-to-lose');
+    await send(page, 'not sent, and not to be lost');
+    await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('checkbox', { name: /Also remove messages/ }).check();
+    await settings.getByRole('button', { name: 'Sign out' }).click();
+    const warning = settings.getByRole('alert');
+    await expect(warning).toContainText('2 changes have not been sent yet');
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await expect(settings.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+    await settings.getByRole('button', { name: 'Sign out' }).click();
+    await settings.getByRole('button', { name: 'Remove them and sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Try the demo workspace' })).toBeVisible();
+  });
+});
+
+test('right after signing out, the token field no longer says a token is saved', async ({
+  page,
+}) => {
+  const port = await freePort();
+  const server = await startCommand(
+    'main/sandbox/sandbox-cli.ts',
+    ['--port', String(port), '--user', 'you:e2e-signout-token', '--demo'],
+    'sandbox',
+  );
+  process.env.PARLEY_TOKEN = 'e2e-signout-token';
+  const preview = await startPreview(['--base-url', server.url]);
+  delete process.env.PARLEY_TOKEN;
+  try {
+    await page.goto(preview.url);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await expect(settings.getByLabel('Access token')).toHaveAttribute('placeholder', /^Saved/);
+    await settings.getByRole('button', { name: 'Sign out' }).click();
+    const token = page.getByRole('main').getByLabel('Access token');
+    await expect(token).toBeVisible();
+    await expect(token).toHaveAttribute('placeholder', 'Paste your token');
+  } finally {
+    await preview.stop();
+    await server.stop();
+  }
+});
