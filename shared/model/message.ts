@@ -48,6 +48,8 @@ export const messageView = z.object({
   attachments: z.array(attachmentView),
   createdAt: epochMs,
   updatedAt: epochMs.nullable(),
+  /** When the text last changed as this app saw it; reactions move updatedAt, not this. */
+  editedAt: epochMs.nullable(),
   readAt: epochMs.nullable(),
   state: syncState,
   /** The server's message for a failed write, for the user to retry or discard. */

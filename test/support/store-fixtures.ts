@@ -129,7 +129,7 @@ export function seedMessages(db: Database, seeds: MessageSeed[]): void {
 /** A valid payload of each kind the tests queue; what it says does not matter to the reads. */
 const SEED_PAYLOADS = {
   send: { text: 'seeded', attachments: [], firstAttemptAt: null },
-  edit: { text: 'seeded', previous: 'before', previousUpdatedAt: null },
+  edit: { text: 'seeded', previous: 'before', previousUpdatedAt: null, previousEditedAt: null },
   react: { reaction: 'like', add: true, as: null, previous: {} },
   pin: { pinned: true },
   mute: { muted: true, previousUntil: null },

@@ -78,9 +78,10 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       return null;
     }
     case 'edit':
-      statement(db, 'UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
+      statement(db, 'UPDATE messages SET text = ?, updated_at = ?, edited_at = ? WHERE id = ?').run(
         entry.payload.previous,
         entry.payload.previousUpdatedAt,
+        entry.payload.previousEditedAt,
         target,
       );
       return null;
@@ -95,8 +96,8 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       statement(
         db,
         `INSERT OR IGNORE INTO messages (id, conversation_id, sender_id, own, text, reactions,
-           attachments, read_at, created_at, updated_at, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           attachments, read_at, created_at, updated_at, edited_at, raw)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         target ?? m.id,
         m.conversation_id,
@@ -108,6 +109,7 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
         m.read_at,
         m.created_at,
         m.updated_at,
+        m.edited_at,
         m.raw,
       );
       if (entry.payload.wasPinned) {

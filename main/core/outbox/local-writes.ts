@@ -54,7 +54,7 @@ export function createLocalWrites(db: Database, now: () => number) {
     const row = statement(
       db,
       `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
-           created_at, updated_at, raw FROM messages WHERE id = ?`,
+           created_at, updated_at, edited_at, raw FROM messages WHERE id = ?`,
     ).get(id) as MessageSnapshot | undefined;
     if (!row) throw notFound('The message');
     return row;
@@ -103,18 +103,22 @@ export function createLocalWrites(db: Database, now: () => number) {
         const target = message(messageId);
         if (!target.own)
           throw new CoreError('invalid-input', 'Only your own messages can be edited');
-        statement(db, 'UPDATE messages SET text = ?, updated_at = ? WHERE id = ?').run(
-          text,
-          now(),
-          messageId,
-        );
+        statement(
+          db,
+          'UPDATE messages SET text = ?, updated_at = ?, edited_at = ? WHERE id = ?',
+        ).run(text, now(), now(), messageId);
         enqueue(
           db,
           {
             kind: 'edit',
             conversationId: target.conversation_id,
             targetId: messageId,
-            payload: { text, previous: target.text, previousUpdatedAt: target.updated_at },
+            payload: {
+              text,
+              previous: target.text,
+              previousUpdatedAt: target.updated_at,
+              previousEditedAt: target.edited_at,
+            },
           },
           now(),
         );

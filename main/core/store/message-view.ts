@@ -8,7 +8,7 @@ import { clipForDisplay } from './display-text.ts';
 /** The columns a MessageView is built from, for `FROM messages m`. */
 export const MESSAGE_SELECT = `
   SELECT m.id, m.conversation_id, m.sender_id, m.own, m.text, m.reactions, m.attachments,
-    m.read_at, m.created_at, m.updated_at,
+    m.read_at, m.created_at, m.updated_at, m.edited_at,
     ct.username AS sender_username, ct.avatar_url AS sender_avatar_url
   FROM messages m
   LEFT JOIN contacts ct ON ct.id = m.sender_id`;
@@ -24,6 +24,7 @@ export interface MessageRow {
   read_at: number | null;
   created_at: number;
   updated_at: number | null;
+  edited_at: number | null;
   sender_username: string | null;
   sender_avatar_url: string | null;
 }
@@ -67,6 +68,7 @@ export function toMessageViews(
       attachments: attachmentViews(row.attachments),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      editedAt: row.edited_at,
       readAt: row.read_at,
       state: write === undefined ? 'synced' : write.state === 'failed' ? 'failed' : 'pending',
       error: write?.state === 'failed' ? write.error : null,

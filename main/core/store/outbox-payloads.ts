@@ -19,6 +19,8 @@ const messageSnapshot = z.object({
   read_at: z.number().nullable(),
   created_at: z.number(),
   updated_at: z.number().nullable(),
+  /** Absent in entries queued before the app kept it. */
+  edited_at: z.number().nullable().default(null),
   raw: z.string(),
 });
 export type MessageSnapshot = z.infer<typeof messageSnapshot>;
@@ -34,6 +36,7 @@ export const payloadSchemas = {
     text: z.string(),
     previous: z.string(),
     previousUpdatedAt: z.number().nullable().default(null),
+    previousEditedAt: z.number().nullable().default(null),
   }),
   react: z.object({
     reaction: z.string(),

@@ -121,7 +121,9 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
        conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
        own = excluded.own, text = excluded.text, reactions = excluded.reactions,
        attachments = excluded.attachments, read_at = excluded.read_at,
-       created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw`,
+       created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw,
+       edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
+         ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
   ).run({
     $id: message.id,
     $conversation: message.conversationId,

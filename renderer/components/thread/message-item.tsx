@@ -142,10 +142,7 @@ export const MessageItem = memo(function MessageItem({
             {message.text && <MessageText text={message.text} />}
             <Attachments attachments={message.attachments} />
             <span className="meta">
-              {/* The API cannot tell a text edit from a reaction change: any update counts. */}
-              {message.updatedAt !== null && message.updatedAt >= message.createdAt && (
-                <span className="edited">Edited</span>
-              )}
+              {message.editedAt !== null && <span className="edited">Edited</span>}
               <time
                 dateTime={new Date(message.createdAt).toISOString()}
                 title={exactTime(message.createdAt)}

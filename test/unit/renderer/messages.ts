@@ -12,6 +12,7 @@ export function message(id: string, at: number, overrides: Partial<MessageView> 
     attachments: [],
     createdAt: at * 1000,
     updatedAt: null,
+    editedAt: null,
     readAt: null,
     state: 'synced',
     error: null,

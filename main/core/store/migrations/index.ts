@@ -4,6 +4,7 @@ import { conversationListIndexes } from './0003-conversation-list-indexes.ts';
 import { activitySource } from './0004-activity-source.ts';
 import { unreadIndex } from './0005-unread-index.ts';
 import { activityReferences } from './0006-activity-references.ts';
+import { messageEdited } from './0007-message-edited.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activitySource,
   unreadIndex,
   activityReferences,
+  messageEdited,
 ];

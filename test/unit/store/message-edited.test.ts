@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiMessage } from '../../../main/core/api/messaging-api.ts';
+import { pageMessages } from '../../../main/core/store/message-queries.ts';
+import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
+import { memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
+
+function serverCopy(overrides: Partial<ApiMessage>): ApiMessage {
+  const message = {
+    id: 'm1',
+    conversationId: 'c',
+    contact: { id: 'ann', username: 'ann' } as ApiMessage['contact'],
+    message: 'hello',
+    reactions: {},
+    attachments: [],
+    readAt: null,
+    createdAt: 1_000,
+    updatedAt: null,
+    ...overrides,
+  };
+  return { ...message, raw: { ...message } };
+}
+
+const editedAt = (db: ReturnType<typeof memoryDatabase>) =>
+  pageMessages(db, { conversationId: 'c', limit: 1 }).items[0]?.editedAt;
+
+describe('a message shown as edited', () => {
+  it('is one whose text changed, not one that only got a reaction', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    upsertMessage(db, serverCopy({}), false);
+    upsertMessage(db, serverCopy({ reactions: { like: ['bob'] }, updatedAt: 2_000 }), false);
+    expect(editedAt(db)).toBeNull();
+
+    upsertMessage(db, serverCopy({ message: 'hello again', updatedAt: 3_000 }), false);
+    expect(editedAt(db)).toBe(3_000);
+
+    upsertMessage(
+      db,
+      serverCopy({ message: 'hello again', reactions: {}, updatedAt: 4_000 }),
+      false,
+    );
+    expect(editedAt(db)).toBe(3_000);
+  });
+
+  it('is not claimed for a message first seen with an update: its old text was never here', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    upsertMessage(db, serverCopy({ updatedAt: 2_000 }), false);
+    expect(editedAt(db)).toBeNull();
+  });
+});
