@@ -20,3 +20,18 @@ test('a search that matches no conversation says so', async ({ page }) => {
   await expect(page.getByText('No conversation matches “zzqx-nobody”.')).toBeVisible();
   await expect(page.getByRole('listbox', { name: 'Matching conversations' })).toHaveCount(0);
 });
+
+test('messages found are listed newest first, each with its date', async ({ page }) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill('the');
+  const found = page.getByRole('region', { name: 'Messages found' });
+  await expect(found.getByRole('button').first()).toBeVisible();
+  await found.getByRole('button', { name: 'More results' }).click();
+  const times = await found
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => Date.parse(item.querySelector('time')?.dateTime ?? '')),
+    );
+  expect(times.length).toBeGreaterThan(20);
+  expect(times.every(Number.isFinite)).toBe(true);
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+});

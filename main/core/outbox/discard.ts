@@ -10,6 +10,7 @@ import {
   resetForRetry,
   type OutboxEntry,
 } from '../store/outbox-entries.ts';
+import { timeOrderedSeq } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
 
 export interface DiscardResult {
@@ -95,9 +96,9 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       const m = entry.payload.previous;
       statement(
         db,
-        `INSERT OR IGNORE INTO messages (id, conversation_id, sender_id, own, text, reactions,
-           attachments, read_at, created_at, updated_at, edited_at, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (seq, id, conversation_id, sender_id, own, text,
+           reactions, attachments, read_at, created_at, updated_at, edited_at, raw)
+         VALUES (${timeOrderedSeq('?9')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
       ).run(
         target ?? m.id,
         m.conversation_id,

@@ -9,6 +9,7 @@ import { readSelf, UNKNOWN_SELF } from '../store/self-identity.ts';
 import type { MessageSnapshot } from '../store/outbox-payloads.ts';
 import { enqueue } from '../store/outbox-entries.ts';
 import { dropUnsentCreation } from './unsent.ts';
+import { timeOrderedSeq } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { isLocalId, LOCAL_ID_PREFIX } from '../../../shared/model/local-id.ts';
@@ -73,16 +74,18 @@ export function createLocalWrites(db: Database, now: () => number) {
         const at = now();
         statement(
           db,
-          `INSERT INTO messages (id, conversation_id, sender_id, own, text, attachments, reactions, created_at)
-           VALUES (?, ?, ?, 1, ?, ?, '{}', ?)`,
-        ).run(
-          localId,
-          input.conversationId,
-          readSelf(db)?.contactId ?? UNKNOWN_SELF,
-          input.text,
-          JSON.stringify(input.attachments),
-          at,
-        );
+          `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, attachments,
+             reactions, created_at)
+           VALUES (${timeOrderedSeq('$at')}, $id, $conversation, $sender, 1, $text, $attachments,
+             '{}', $at)`,
+        ).run({
+          $id: localId,
+          $conversation: input.conversationId,
+          $sender: readSelf(db)?.contactId ?? UNKNOWN_SELF,
+          $text: input.text,
+          $attachments: JSON.stringify(input.attachments),
+          $at: at,
+        });
         enqueue(
           db,
           {

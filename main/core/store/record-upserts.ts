@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { dropConversationEntries } from './outbox-entries.ts';
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
+import { timeOrderedSeq } from './search-order.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -113,11 +114,13 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
   if (existing?.raw === raw && existing.own === (own ? 1 : 0)) return 'unchanged';
   statement(
     db,
-    `INSERT INTO messages (id, conversation_id, sender_id, own, text, reactions, attachments,
+    `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, reactions, attachments,
        read_at, created_at, updated_at, raw)
-     VALUES ($id, $conversation, $sender, $own, $text, $reactions, $attachments, $read, $created,
-       $updated, $raw)
+     VALUES (${timeOrderedSeq('$created')}, $id, $conversation, $sender, $own, $text, $reactions,
+       $attachments, $read, $created, $updated, $raw)
      ON CONFLICT(id) DO UPDATE SET
+       seq = CASE WHEN excluded.created_at = messages.created_at THEN messages.seq
+         ELSE excluded.seq END,
        conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
        own = excluded.own, text = excluded.text, reactions = excluded.reactions,
        attachments = excluded.attachments, read_at = excluded.read_at,

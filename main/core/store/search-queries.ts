@@ -47,11 +47,12 @@ function isUnfinishedWord(db: Database, quotedTerm: string): boolean {
 const SNIPPET_TOKENS = 16;
 
 /**
- * Full-text search over every message, the most recently stored first. FTS5
- * streams matches in rowid (storage) order, so a page costs the same whether
- * a word occurs ten times or a million; ranking by bm25 or by created_at
- * would visit every match first (hundreds of ms for a common word over 1M
- * messages). The joins and snippets are computed for the page only.
+ * Full-text search over every message, newest first. FTS5 streams matches in
+ * rowid order, and a message's rowid is keyed by its creation time
+ * (search-order.ts), so a page costs the same whether a word occurs ten times
+ * or a million; ranking by bm25 or sorting by created_at would visit every
+ * match first (hundreds of ms for a common word over 1M messages). The joins
+ * and snippets are computed for the page only.
  */
 export function searchMessages(
   db: Database,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../../shared/model/message.ts';
 import { describeError } from '../../ipc/errors.ts';
 import { call } from '../../ipc/parley.ts';
-import { listTime } from '../../lib/format.ts';
+import { exactTime, listTime } from '../../lib/format.ts';
 import { openConversation } from '../../stores/navigation.ts';
 
 const PAGE = 20;
@@ -80,7 +80,13 @@ export function MessageResults({ query }: { query: string }) {
             >
               <span className="hit-line">
                 <span className="hit-title">{hit.conversationTitle}</span>
-                <span className="row-time">{listTime(hit.createdAt)}</span>
+                <time
+                  className="row-time"
+                  dateTime={new Date(hit.createdAt).toISOString()}
+                  title={exactTime(hit.createdAt)}
+                >
+                  {listTime(hit.createdAt)}
+                </time>
               </span>
               <span className="hit-line">
                 <span className="hit-sender">{hit.senderName}: </span>

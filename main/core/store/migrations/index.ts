@@ -5,6 +5,7 @@ import { activitySource } from './0004-activity-source.ts';
 import { unreadIndex } from './0005-unread-index.ts';
 import { activityReferences } from './0006-activity-references.ts';
 import { messageEdited } from './0007-message-edited.ts';
+import { searchOrder } from './0008-search-order.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   unreadIndex,
   activityReferences,
   messageEdited,
+  searchOrder,
 ];

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiMessage } from '../../../main/core/api/messaging-api.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { migrate } from '../../../main/core/store/database.ts';
+import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
+import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
+import { searchMessages } from '../../../main/core/store/search-queries.ts';
+import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
+import { memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
+
+const DAY = 86_400_000;
+const NOV_11 = Date.UTC(2026, 10, 11);
+
+function serverMessage(id: string, createdAt: number, text = `lunch ${id}`): ApiMessage {
+  const fields = {
+    id,
+    conversationId: 'c',
+    contact: { id: 'ann', username: 'ann' } as ApiMessage['contact'],
+    message: text,
+    reactions: {},
+    attachments: [],
+    readAt: null,
+    createdAt,
+    updatedAt: null,
+  };
+  return { ...fields, raw: { ...fields } };
+}
+
+const found = (db: ReturnType<typeof memoryDatabase>, offset = 0, limit = 20) =>
+  searchMessages(db, { query: 'lunch', offset, limit }).hits.map((hit) => hit.messageId);
+
+describe('message search order', () => {
+  it('is newest first, whatever order the messages were stored in', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    // An initial sync stores the newest page first, then older pages; live sync adds newer ones.
+    for (const day of [4, 3, 2, 1, 0, 11, 10]) {
+      upsertMessage(db, serverMessage(`nov${day}`, NOV_11 - (11 - day) * DAY), false);
+    }
+    expect(found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3', 'nov2', 'nov1', 'nov0']);
+    expect([...found(db, 0, 3), ...found(db, 3, 4)]).toEqual(found(db));
+  });
+
+  it('keeps messages of the same millisecond apart, and follows a time the server corrects', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    upsertMessage(db, serverMessage('a', NOV_11), false);
+    upsertMessage(db, serverMessage('b', NOV_11), false);
+    upsertMessage(db, serverMessage('c', NOV_11 - DAY), false);
+    expect(found(db)).toEqual(['b', 'a', 'c']);
+    upsertMessage(db, serverMessage('c', NOV_11 + DAY), false);
+    expect(found(db)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('survives times no real message has, instead of failing the sync', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    upsertMessage(db, serverMessage('far', 9_000_000_000_000_000), false);
+    upsertMessage(db, serverMessage('zero', 0), false);
+    expect(found(db)).toEqual(['far', 'zero']);
+  });
+
+  it('re-keys messages stored before, so they too come newest first', () => {
+    const db = new DatabaseSync(':memory:');
+    const before = MIGRATIONS.filter((m) => m.version < searchOrder.version);
+    for (const migration of before) migration.up(db);
+    db.exec(`PRAGMA user_version = ${searchOrder.version - 1}`);
+    db.exec(
+      `INSERT INTO conversations (id, contact_id, created_at, sort_at) VALUES ('c', 'ann', 0, 0)`,
+    );
+    const insert = db.prepare(
+      `INSERT INTO messages (id, conversation_id, sender_id, own, text, created_at)
+       VALUES (?, 'c', 'ann', 0, ?, ?)`,
+    );
+    for (const day of [4, 3, 11, 10])
+      insert.run(`nov${day}`, `lunch ${day}`, NOV_11 - (11 - day) * DAY);
+    expect(found(db)).toEqual(['nov10', 'nov11', 'nov3', 'nov4']);
+    migrate(db);
+    expect(found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3']);
+  });
+});
