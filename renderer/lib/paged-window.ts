@@ -30,12 +30,23 @@ export function pagedWindow<T>(options: {
 }) {
   const { pageSize } = options;
   let generation = 0;
-  const inFlight = new Set<string>();
+  /** Pages being fetched, each with whether a change since asks for it again. */
+  const inFlight = new Map<string, { again: boolean }>();
 
-  async function fetchPage(page: number, gen: number): Promise<void> {
+  /**
+   * `fresh` asks for data newer than any answer already on its way: an
+   * answer started before a change may not show it, so the page is fetched
+   * once more after it.
+   */
+  async function fetchPage(page: number, gen: number, fresh = false): Promise<void> {
     const key = `${gen}:${page}`;
-    if (inFlight.has(key)) return;
-    inFlight.add(key);
+    const running = inFlight.get(key);
+    if (running) {
+      running.again ||= fresh;
+      return;
+    }
+    const flight = { again: false };
+    inFlight.set(key, flight);
     try {
       const result = await options.fetch(page * pageSize, pageSize);
       if (gen !== generation) return;
@@ -49,6 +60,7 @@ export function pagedWindow<T>(options: {
     } finally {
       inFlight.delete(key);
     }
+    if (flight.again && gen === generation) await fetchPage(page, gen, true);
   }
 
   function visiblePages(): number[] {
@@ -78,7 +90,7 @@ export function pagedWindow<T>(options: {
         Object.entries(options.get().pages).filter(([page]) => wanted.includes(Number(page))),
       );
       options.set({ pages: keep });
-      await Promise.all(wanted.map((page) => fetchPage(page, gen)));
+      await Promise.all(wanted.map((page) => fetchPage(page, gen, true)));
     },
   };
 }

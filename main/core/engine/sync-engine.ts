@@ -7,7 +7,7 @@ import { ChangeBatch } from '../events/change-batch.ts';
 import { discardEntry, retryEntry } from '../outbox/discard.ts';
 import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
 import { createOutboxRunner } from '../outbox/outbox-runner.ts';
-import { counts } from '../store/outbox-entries.ts';
+import { counts, lookForDeliveredSends } from '../store/outbox-entries.ts';
 import { listOutbox } from '../outbox/outbox-view.ts';
 import { retargetConversation } from '../outbox/retarget.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
@@ -241,6 +241,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         if (open !== null && !isLocalId(open)) wanted.add(open);
         for (const id of wanted) await refreshOpen(ctx, result, id, true);
       }
+      lookForDeliveredSends(db, result.batch.toEvent().threads);
     } finally {
       emitChanges(result.batch);
       for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });

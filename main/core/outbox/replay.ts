@@ -103,7 +103,9 @@ export async function replay(
 }
 
 function confirm(db: Database, entry: OutboxEntry, store: (batch: ChangeBatch) => void) {
-  const batch = new ChangeBatch();
+  // The conversation's count of unconfirmed writes drops with every confirmation, whatever
+  // else the write changed: without this its row kept a "sending" mark after a delete.
+  const batch = new ChangeBatch().conversation(entry.conversationId);
   transaction(db, () => {
     store(batch);
     removeEntry(db, entry.id);

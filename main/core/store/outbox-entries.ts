@@ -199,6 +199,24 @@ export function resetForRetry(
   });
 }
 
+/**
+ * Sends whose outcome was unknown (the answer was lost) and that wait out a
+ * backoff in conversations a sync round just changed: the round may have
+ * brought the very message, so the outbox looks for it now instead of
+ * showing a delivered message as sending until the backoff ends.
+ */
+export function lookForDeliveredSends(db: Database, conversationIds: readonly string[]): number {
+  if (conversationIds.length === 0) return 0;
+  return Number(
+    statement(
+      db,
+      `UPDATE outbox SET next_attempt_at = 0
+       WHERE state = 'pending' AND kind = 'send' AND attempts > 0 AND next_attempt_at > 0
+         AND conversation_id IN (SELECT value FROM json_each(?))`,
+    ).run(JSON.stringify(conversationIds)).changes,
+  );
+}
+
 export function counts(db: Database): { pending: number; failed: number } {
   const row = statement(
     db,

@@ -27,6 +27,11 @@ export interface FetchedRange {
 export interface MessagesOutcome {
   /** Messages from others that were not stored before: what notifications are about. */
   incoming: ApiMessage[];
+  /**
+   * Conversations with messages the server no longer lists: one message was
+   * deleted, or the whole conversation was (which only its own fetch tells).
+   */
+  deletedIn: string[];
 }
 
 /** Stores a fetched set of messages (the caller runs this in one transaction). */
@@ -68,6 +73,7 @@ export function reconcileMessages(
     if (result === 'inserted' && !own) incoming.push(message);
   }
 
+  const deletedIn = new Set<string>();
   if (range) {
     const fetched = new Set(messages.map((m) => m.id));
     for (const row of messagesInRange(db, range)) {
@@ -77,6 +83,7 @@ export function reconcileMessages(
       statement(db, 'DELETE FROM messages WHERE id = ?').run(row.id);
       batch.removedMessage(row.id, row.conversation_id);
       touched.add(row.conversation_id);
+      deletedIn.add(row.conversation_id);
     }
   }
 
@@ -84,7 +91,7 @@ export function reconcileMessages(
     recomputeConversationDerived(db, conversationId);
     batch.thread(conversationId);
   }
-  return { incoming };
+  return { incoming, deletedIn: [...deletedIn] };
 }
 
 function messagesInRange(db: Database, range: FetchedRange) {

@@ -40,7 +40,34 @@ export interface RoundResult {
 export async function pollRecentMessages(ctx: SyncContext, result: RoundResult): Promise<void> {
   const started = ctx.clock.now();
   const { messages, complete } = await fetchNewest(ctx, undefined, RECENT_PAGE_SIZE, true);
-  await storeMessages(ctx, result, messages, rangeOf(null, messages, complete), started);
+  const deletedIn = await storeMessages(
+    ctx,
+    result,
+    messages,
+    rangeOf(null, messages, complete),
+    started,
+  );
+  // Settled in this round, so the list never shows a deleted conversation as empty meanwhile.
+  for (const id of deletedIn) await settleDeletions(ctx, result, id);
+}
+
+/**
+ * Messages of a conversation vanished from the server's list: the conversation
+ * may be gone too, or (when nothing of it is left here) older messages become
+ * its newest. Deletions are rare, so this costs a request only when one happens.
+ */
+async function settleDeletions(ctx: SyncContext, result: RoundResult, id: string): Promise<void> {
+  try {
+    await ctx.api.getConversation(id, { signal: ctx.signal });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+    return conversationGone(ctx, result, id);
+  }
+  const empty = statement(
+    ctx.db,
+    'SELECT 1 FROM conversations WHERE id = ? AND last_message_id IS NULL',
+  ).get(id);
+  if (empty) await refreshConversationMessages(ctx, result, id, false);
 }
 
 /** The newest page of one conversation, so edits, reactions and deletions show up. */
@@ -146,7 +173,7 @@ export async function storeMessages(
   messages: readonly ApiMessage[],
   range: FetchedRange | null,
   started: number,
-): Promise<void> {
+): Promise<string[]> {
   const unknown = unknownConversations(ctx.db, messages);
   const gone = new Set<string>();
   const found: ApiConversation[] = [];
@@ -171,6 +198,7 @@ export async function storeMessages(
     );
   });
   result.incoming.push(...outcome.incoming);
+  return outcome.deletedIn;
 }
 
 function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {

@@ -1,27 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReceiverStatus } from '../../../shared/model/activity.ts';
-import { call } from '../../ipc/parley.ts';
+import { useReceiver } from '../../stores/receiver-store.ts';
+import { exportCertificate } from '../../stores/webhook-actions.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 
-/** The receiver restarts in the background after a settings change; this follows it. */
-const REFRESH_MS = 1_500;
-
+/** The receiver's status, kept current while the caller is shown. */
 export function useReceiverStatus(): ReceiverStatus | null {
-  const [status, setStatus] = useState<ReceiverStatus | null>(null);
-  useEffect(() => {
-    let live = true;
-    const refresh = () =>
-      call('webhooks:status', {}).then(
-        (next) => live && setStatus(next),
-        () => undefined,
-      );
-    void refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
+  const status = useReceiver((s) => s.status);
+  const follow = useReceiver((s) => s.follow);
+  useEffect(follow, [follow]);
   return status;
 }
 
@@ -43,7 +30,7 @@ function CertificateExport() {
 
   const exportPem = () =>
     submit.run(async () => {
-      setPem((await call('webhooks:exportCertificate', {})).pem);
+      setPem(await exportCertificate());
       return '';
     });
   const copy = (text: string) =>
@@ -58,6 +45,12 @@ function CertificateExport() {
 
   return (
     <div className="certificate-export">
+      <p className="hint">
+        Unless you give it your own, the receiver uses a certificate it made itself, which no
+        browser or proxy trusts by default. Export it and add it to the trusted certificates of the
+        reverse proxy or tunnel that forwards to the receiver (for nginx,{' '}
+        <code>proxy_ssl_trusted_certificate</code>), so the proxy can check that it talks to Parley.
+      </p>
       <div className="form-row">
         <button
           type="button"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { call } from '../../ipc/parley.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { saveWebhookSecret } from '../../stores/webhook-actions.ts';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 const MIN_SECRET = 8;
@@ -10,7 +10,6 @@ const MIN_SECRET = 8;
 export function WebhookSecretForm() {
   const saved = useSettings((s) => s.secrets?.webhookSecret ?? false);
   const hint = useSettings((s) => s.secrets?.webhookSecretHint ?? null);
-  const setSecrets = useSettings((s) => s.setSecrets);
   const [secret, setSecret] = useState('');
   const submit = useSubmit();
   const resultId = useId();
@@ -21,7 +20,7 @@ export function WebhookSecretForm() {
       return submit.fail(`The secret must be at least ${MIN_SECRET} characters.`);
     }
     return submit.run(async () => {
-      setSecrets(await call('webhooks:setSecret', { secret }));
+      await saveWebhookSecret(secret);
       setSecret('');
       return 'Secret saved. Deliveries signed with it are accepted.';
     });

@@ -106,4 +106,16 @@ describe('pagedWindow', () => {
     expect(itemAt(state().pages, 10, 41)).toBe('renamed 41');
     expect(state().total).toBe(99);
   });
+
+  it('fetches a page again when a refresh comes while it is on its way, so the newer answer wins', async () => {
+    const { pager, requests, rows, state } = harness();
+    pager.restart();
+    const refreshed = pager.refresh();
+    expect(requests).toHaveLength(1);
+    await requests[0]!.answer(rows(0, 10, 'before the change'), 10);
+    expect(requests.map((r) => r.offset)).toEqual([0, 0]);
+    await requests[1]!.answer(rows(0, 10, 'after the change'), 10);
+    await refreshed;
+    expect(itemAt(state().pages, 10, 0)).toBe('after the change 0');
+  });
 });
