@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { deferred } from '../lib/deferred-component.ts';
-import { useActivity } from '../stores/activity-store.ts';
+import { useActivity } from '../stores/activity-feed-store.ts';
 import { useConversationList } from '../stores/conversation-list-store.ts';
 import { useSession } from '../stores/session-store.ts';
 import { useUi } from '../stores/ui-store.ts';

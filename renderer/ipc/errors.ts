@@ -18,3 +18,13 @@ export function describeError(error: unknown): string {
   }
   return 'Something went wrong.';
 }
+
+/**
+ * The core words its refusals for the user (the catalogue service's own message
+ * included), so a form shows them as they are; anything else gets generic words.
+ */
+export function describeRefusal(error: unknown): string {
+  return error instanceof IpcFailure && error.error.message
+    ? error.error.message
+    : describeError(error);
+}

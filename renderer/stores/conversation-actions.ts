@@ -59,6 +59,34 @@ export function askRename(conversation: ConversationSummary) {
   });
 }
 
+/** A name only this app shows; null goes back to the contact's or group's own. */
+export async function renameConversation(id: string, localName: string | null): Promise<boolean> {
+  return (await attempt(() => call('conversations:rename', { id, localName }))) !== undefined;
+}
+
+/** Contacts seen in messages whose id or name contains `query`, for the new conversation dialog. */
+export async function suggestContacts(query: string) {
+  return (await call('contacts:suggest', { query, limit: 8 })).items;
+}
+
+/** The conversations whose name or id contains `query`, as the list orders them. */
+export async function findConversations(query: string, limit: number) {
+  const trimmed = query.trim();
+  return (
+    await call('conversations:list', {
+      filter: 'all',
+      ...(trimmed ? { query: trimmed } : {}),
+      limit,
+    })
+  ).items;
+}
+
+/** Opens (creating if needed) the conversation with the contact whose id is the customer's. */
+export async function messageCustomer(customerId: string) {
+  const opened = await attempt(() => call('orders:messageCustomer', { customerId }));
+  if (opened) openConversation(opened.conversationId);
+}
+
 export async function createConversation(target: { contactId: string } | { groupId: string }) {
   const created = await attempt(() => call('conversations:create', target));
   if (created) openConversation(created.conversationId);

@@ -1,5 +1,5 @@
 import { onCoreEvent } from '../ipc/parley.ts';
-import { useActivity } from './activity-store.ts';
+import { useActivity } from './activity-feed-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { navigateTo } from './navigation.ts';

@@ -1,6 +1,6 @@
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { call } from '../ipc/parley.ts';
-import { useActivity } from './activity-store.ts';
+import { useActivity } from './activity-feed-store.ts';
 import { conversationAt, LIST_PAGE_SIZE, useConversationList } from './conversation-list-store.ts';
 import { useDrafts } from './draft-store.ts';
 import { useThread } from './thread-store.ts';

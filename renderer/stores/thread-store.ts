@@ -42,17 +42,9 @@ interface ThreadState extends MessageWindow {
   markSeen(message: MessageView): void;
   /** The list shows the end of the thread: everything loaded has been seen. */
   seenToEnd(): void;
+  /** What the message list shows right now: kept for refreshes, never rendered. */
+  reportViewport(centerId: string | null, atEnd: boolean): void;
 }
-
-/** What the message list shows right now; read on refresh, never rendered. */
-export const threadViewport = { centerId: null as string | null, atEnd: true };
-
-let openToken = 0;
-let nonce = 0;
-let markTimer: ReturnType<typeof setTimeout> | undefined;
-let markedUpTo = 0;
-/** The newest message on screen when the user was last at the end; what came after it is news. */
-let newestSeenId: string | null = null;
 
 /** What the thread holds before a conversation's first page arrives. */
 function emptyThread() {
@@ -71,6 +63,14 @@ function emptyThread() {
 }
 
 export const useThread = create<ThreadState>()((set, get) => {
+  // Bookkeeping no component renders, so it lives beside the state rather than in it.
+  let openToken = 0;
+  let nonce = 0;
+  let markTimer: ReturnType<typeof setTimeout> | undefined;
+  let markedUpTo = 0;
+  /** The newest message on screen when the user was last at the end; what came after it is news. */
+  let newestSeenId: string | null = null;
+  const viewport = { centerId: null as string | null, atEnd: true };
   const isCurrent = (token: number) => token === openToken;
 
   async function loadPinned(conversation: ConversationSummary | null, token: number) {
@@ -299,27 +299,25 @@ export const useThread = create<ThreadState>()((set, get) => {
       if (!event.threads.includes(conversationId)) return;
       const token = openToken;
       const items = get().items;
-      const center = items.find((m) => m.id === threadViewport.centerId) ?? items[items.length - 1];
+      const center = items.find((m) => m.id === viewport.centerId) ?? items[items.length - 1];
       try {
         const page = await call('messages:page', {
           conversationId,
           limit: REFRESH_SPAN,
-          ...(center && !isLocalId(center.id) && !threadViewport.atEnd
-            ? { around: center.id }
-            : {}),
+          ...(center && !isLocalId(center.id) && !viewport.atEnd ? { around: center.id } : {}),
         });
         if (!isCurrent(token)) return;
         const merged = mergeWindow(get(), page);
-        const centerIndex = threadViewport.atEnd
+        const centerIndex = viewport.atEnd
           ? -1
-          : merged.items.findIndex((m) => m.id === threadViewport.centerId);
+          : merged.items.findIndex((m) => m.id === viewport.centerId);
         set(
           boundWindow(merged, WINDOW_MAX, centerIndex < 0 ? merged.items.length - 1 : centerIndex),
         );
         const pinned = get().conversation?.pinnedMessageId;
         const fresh = pinned ? get().items.find((m) => m.id === pinned) : undefined;
         if (fresh) set({ pinnedMessage: fresh });
-        if (!threadViewport.atEnd) await countUnseen(conversationId, token);
+        if (!viewport.atEnd) await countUnseen(conversationId, token);
       } catch (error) {
         if (error instanceof IpcFailure && error.error.code === 'not-found') return;
         if (isCurrent(token)) set({ error: describeError(error) });
@@ -343,6 +341,11 @@ export const useThread = create<ThreadState>()((set, get) => {
       } catch {
         // The header keeps what it showed; the next change event tries again.
       }
+    },
+
+    reportViewport(centerId, atEnd) {
+      viewport.centerId = centerId;
+      viewport.atEnd = atEnd;
     },
 
     seenToEnd() {

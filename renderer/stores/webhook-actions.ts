@@ -10,6 +10,11 @@ export async function saveWebhookSecret(secret: string): Promise<void> {
   await useReceiver.getState().refresh();
 }
 
+/** Moves the receiver to another address, through the core's own action (never a plain update). */
+export async function setListenAddress(host: string): Promise<void> {
+  useSettings.setState(await call('webhooks:setListenAddress', { host }));
+}
+
 export async function exportCertificate(): Promise<string> {
   return (await call('webhooks:exportCertificate', {})).pem;
 }
@@ -27,7 +32,14 @@ export async function registerWebhook(request: {
   const { token, ...registration } = request;
   await updateSettings({ webhooks: registration });
   if (token) {
-    useSettings.getState().setSecrets(await call('webhooks:setCatalogueToken', { token }));
+    useSettings
+      .getState()
+      .setSecrets(
+        await call('webhooks:setCatalogueToken', {
+          catalogueUrl: registration.catalogueUrl,
+          token,
+        }),
+      );
   }
   return call('webhooks:register', registration);
 }

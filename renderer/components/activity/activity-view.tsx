@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
-import { activityAt, useActivity } from '../../stores/activity-store.ts';
+import { activityAt, useActivity } from '../../stores/activity-feed-store.ts';
 import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';

@@ -1,9 +1,7 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { call } from '../../ipc/parley.ts';
 import { orderLines, orderTotal } from '../../lib/order-total.ts';
-import { openConversation } from '../../stores/navigation.ts';
-import { attempt } from '../../stores/notice-store.ts';
-import { useActivity } from '../../stores/activity-store.ts';
+import { useActivity } from '../../stores/activity-feed-store.ts';
+import { messageCustomer } from '../../stores/conversation-actions.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { formatAmount } from './amounts.ts';
 import { Fields } from './fields.tsx';
@@ -14,12 +12,6 @@ const ORDER_FIELDS: Record<string, string[]> = {
   'order.created': ['status', 'customerId', 'origin'],
   'order.updated': ['status', 'customerId', 'deliveryDate', 'origin', 'orderDate'],
 };
-
-/** Opens (creating if needed) the conversation with the contact whose id is the customer's. */
-async function messageCustomer(customerId: string) {
-  const opened = await attempt(() => call('orders:messageCustomer', { customerId }));
-  if (opened) openConversation(opened.conversationId);
-}
 
 function OrderLines({ item }: { item: ActivityItem }) {
   const lines = orderLines(item.payload);

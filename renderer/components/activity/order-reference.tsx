@@ -1,5 +1,5 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
-import { useActivity } from '../../stores/activity-store.ts';
+import { useActivity } from '../../stores/activity-feed-store.ts';
 
 /** An order's number when an event of it has arrived, else null. */
 export function orderNumberOf(item: ActivityItem): string | null {

@@ -7,6 +7,7 @@ import { MenuPopup, type MenuAnchor } from '../common/menu.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { conversationMenuEntries } from './conversation-menu.ts';
 import { ConversationRow } from './conversation-row.tsx';
+import { InlineError } from '../common/fields.tsx';
 
 const ROW_HEIGHT = 68;
 /** In search results the matches share the pane with the messages found: at most this many rows show at once. */
@@ -99,11 +100,7 @@ export function ConversationList() {
 
   return (
     <div className="conversation-list-wrap">
-      {error && (
-        <p role="alert" className="inline-error">
-          {error}
-        </p>
-      )}
+      <InlineError>{error}</InlineError>
       <div
         ref={scrollRef}
         id={CONVERSATION_LIST_ID}

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { ContactSuggestion } from '../../../shared/model/conversation.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { call } from '../../ipc/parley.ts';
-import { createConversation } from '../../stores/conversation-actions.ts';
+import { createConversation, suggestContacts } from '../../stores/conversation-actions.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Avatar } from '../common/avatar.tsx';
+import { Field } from '../common/fields.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
@@ -23,8 +23,8 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     if (kind !== 'contact') return;
     let live = true;
     const timer = setTimeout(() => {
-      call('contacts:suggest', { query: value.trim(), limit: 8 }).then(
-        (result) => live && setSuggestions(result.items),
+      suggestContacts(value.trim()).then(
+        (items) => live && setSuggestions(items),
         () => live && setSuggestions([]),
       );
     }, SUGGEST_AFTER_MS);
@@ -88,26 +88,24 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
             A group
           </label>
         </fieldset>
-        <label className="field">
-          <span>{kind === 'contact' ? 'Contact id or name' : 'Group id'}</span>
-          <input
-            data-autofocus
-            role={kind === 'contact' ? 'combobox' : undefined}
-            aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
-            aria-controls={kind === 'contact' ? listId : undefined}
-            aria-autocomplete={kind === 'contact' ? 'list' : undefined}
-            aria-activedescendant={
-              active >= 0 && shown[active] ? optionId(listId, active) : undefined
-            }
-            value={value}
-            maxLength={LIMITS.idLength}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-          />
-        </label>
+        <Field
+          label={kind === 'contact' ? 'Contact id or name' : 'Group id'}
+          data-autofocus
+          role={kind === 'contact' ? 'combobox' : undefined}
+          aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
+          aria-controls={kind === 'contact' ? listId : undefined}
+          aria-autocomplete={kind === 'contact' ? 'list' : undefined}
+          aria-activedescendant={
+            active >= 0 && shown[active] ? optionId(listId, active) : undefined
+          }
+          value={value}
+          maxLength={LIMITS.idLength}
+          onChange={(next) => {
+            setValue(next);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
         {shown.length > 0 && (
           <OptionList
             id={listId}

@@ -2,12 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { describeError } from '../../ipc/errors.ts';
-import { call } from '../../ipc/parley.ts';
+import { findConversations } from '../../stores/conversation-actions.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
+import { InlineError } from '../common/fields.tsx';
 
 const SHOWN = 12;
 
@@ -23,21 +24,16 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
 
   useEffect(() => {
     let live = true;
-    const trimmed = query.trim();
-    call('conversations:list', {
-      filter: 'all',
-      ...(trimmed ? { query: trimmed } : {}),
-      limit: SHOWN,
-    }).then(
-      (page) => {
+    findConversations(query, SHOWN).then(
+      (items) => {
         if (!live) return;
-        setResults(page.items);
+        setResults(items);
         setResultsFor(query);
         setError(null);
-        if (openWhenReady.current && page.items[0]) {
+        if (openWhenReady.current && items[0]) {
           openWhenReady.current = false;
           onClose();
-          openConversation(page.items[0].id);
+          openConversation(items[0].id);
         }
       },
       (failure) => live && setError(describeError(failure)),
@@ -82,11 +78,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
           onKeyDown(event);
         }}
       />
-      {error && (
-        <p role="alert" className="inline-error">
-          {error}
-        </p>
-      )}
+      <InlineError>{error}</InlineError>
       <OptionList
         id={listId}
         label="Conversations"

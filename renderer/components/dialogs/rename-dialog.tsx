@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
-import { call } from '../../ipc/parley.ts';
-import { attempt } from '../../stores/notice-store.ts';
+import { renameConversation } from '../../stores/conversation-actions.ts';
+import { Field } from '../common/fields.tsx';
 import { Modal } from '../common/modal.tsx';
 
 export function RenameDialog({
@@ -15,10 +15,7 @@ export function RenameDialog({
 }) {
   const [name, setName] = useState(currentName);
   const save = async (localName: string | null) => {
-    const done = await attempt(() =>
-      call('conversations:rename', { id: conversationId, localName }),
-    );
-    if (done) onClose();
+    if (await renameConversation(conversationId, localName)) onClose();
   };
   return (
     <Modal title="Rename conversation" onClose={onClose}>
@@ -28,15 +25,13 @@ export function RenameDialog({
           void save(name.trim() || null);
         }}
       >
-        <label className="field">
-          <span>Name shown in Parley</span>
-          <input
-            data-autofocus
-            value={name}
-            maxLength={LIMITS.nameLength}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
+        <Field
+          label="Name shown in Parley"
+          data-autofocus
+          value={name}
+          maxLength={LIMITS.nameLength}
+          onChange={setName}
+        />
         <p className="hint">Only you see this name; the server is not told.</p>
         <div className="dialog-actions">
           {currentName && (

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../../shared/model/message.ts';
 import { describeError } from '../../ipc/errors.ts';
-import { call } from '../../ipc/parley.ts';
 import { exactTime, listTime } from '../../lib/format.ts';
+import { searchMessages } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
+import { InlineError } from '../common/fields.tsx';
 
 const PAGE = 20;
 
@@ -29,7 +30,7 @@ export function MessageResults({ query }: { query: string }) {
 
   useEffect(() => {
     let live = true;
-    call('messages:search', { query, limit: PAGE }).then(
+    searchMessages(query, 0, PAGE).then(
       (result) => {
         if (!live) return;
         setHits(result.hits);
@@ -51,7 +52,7 @@ export function MessageResults({ query }: { query: string }) {
 
   const more = async () => {
     try {
-      const result = await call('messages:search', { query, offset: hits.length, limit: PAGE });
+      const result = await searchMessages(query, hits.length, PAGE);
       setHits([...hits, ...result.hits]);
       setHasMore(result.hasMore);
     } catch (failure) {
@@ -62,11 +63,7 @@ export function MessageResults({ query }: { query: string }) {
   return (
     <section className="message-results" aria-label="Messages found">
       <h2 className="section-title">Messages</h2>
-      {error && (
-        <p role="alert" className="inline-error">
-          {error}
-        </p>
-      )}
+      <InlineError>{error}</InlineError>
       {searched === query && hits.length === 0 && !error && (
         <p className="list-empty">No message contains “{query}”.</p>
       )}

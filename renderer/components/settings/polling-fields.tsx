@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Settings } from '../../../shared/model/settings.ts';
+import { Field, InlineError } from '../common/fields.tsx';
 
 type Polling = Settings['polling'];
 
@@ -42,26 +43,22 @@ export function PollingFields({
       <p className="hint">How often Parley asks the server, in seconds.</p>
       <div className="polling-grid">
         {FIELDS.map(({ key, label }) => (
-          <label key={key} className="field inline">
-            <span>{label}</span>
-            <input
-              type="number"
-              min={MIN_S}
-              max={MAX_S}
-              step="0.5"
-              value={values[key]}
-              aria-invalid={error !== null}
-              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-              onBlur={() => save(key)}
-            />
-          </label>
+          <Field
+            key={key}
+            label={label}
+            className="field inline"
+            type="number"
+            min={MIN_S}
+            max={MAX_S}
+            step="0.5"
+            value={values[key] ?? ''}
+            aria-invalid={error !== null}
+            onChange={(value) => setValues({ ...values, [key]: value })}
+            onBlur={() => save(key)}
+          />
         ))}
       </div>
-      {error && (
-        <p role="alert" className="inline-error">
-          {error}
-        </p>
-      )}
+      <InlineError>{error}</InlineError>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { webhookSettings, type Settings } from '../../../shared/model/settings.ts';
-import { call } from '../../ipc/parley.ts';
-import { useSettings } from '../../stores/settings-store.ts';
-import { SubmitResult, useSubmit } from './use-submit.tsx';
 import { updateSettings } from '../../stores/settings-update.ts';
+import { setListenAddress } from '../../stores/webhook-actions.ts';
+import { Field } from '../common/fields.tsx';
+import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 type Webhooks = Settings['webhooks'];
 
@@ -48,7 +48,7 @@ export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
     submit.run(async () => {
       setConfirming(false);
       if (value.host !== webhooks.host) {
-        useSettings.setState(await call('webhooks:setListenAddress', { host: value.host }));
+        await setListenAddress(value.host);
       }
       const { port: nextPort, path: nextPath } = value;
       if (!(await updateSettings({ webhooks: { port: nextPort, path: nextPath } }))) {
@@ -83,33 +83,9 @@ export function ReceiverForm({ webhooks }: { webhooks: Webhooks }) {
         Receive catalogue webhooks on this computer
       </label>
       <div className="address-grid">
-        <label className="field">
-          <span>Listen on</span>
-          <input
-            value={host}
-            spellCheck={false}
-            required
-            onChange={(event) => setHost(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Port</span>
-          <input
-            inputMode="numeric"
-            value={port}
-            required
-            onChange={(event) => setPort(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Path</span>
-          <input
-            value={path}
-            spellCheck={false}
-            required
-            onChange={(event) => setPath(event.target.value)}
-          />
-        </label>
+        <Field label="Listen on" value={host} spellCheck={false} required onChange={setHost} />
+        <Field label="Port" inputMode="numeric" value={port} required onChange={setPort} />
+        <Field label="Path" value={path} spellCheck={false} required onChange={setPath} />
       </div>
       {exposed && (
         <p className="hint warning-hint">

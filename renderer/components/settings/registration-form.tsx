@@ -5,12 +5,12 @@ import {
   type CatalogueEventType,
   type Settings,
 } from '../../../shared/model/settings.ts';
-import { call } from '../../ipc/parley.ts';
 import { isHttpUrl } from '../../lib/links.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { registerWebhook } from '../../stores/webhook-actions.ts';
 import { activityTitle } from '../activity/event-types.ts';
+import { Field, SecretField } from '../common/fields.tsx';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
-import { updateSettings } from '../../stores/settings-update.ts';
 
 type Webhooks = Settings['webhooks'];
 
@@ -30,7 +30,6 @@ export function RegistrationForm({
   webhooks: Webhooks;
   receiverUrl: string | null;
 }) {
-  const setSecrets = useSettings((s) => s.setSecrets);
   const [catalogueUrl, setCatalogueUrl] = useState(webhooks.catalogueUrl);
   // A token is kept for the address it was entered with: another address needs it again.
   const tokenSaved =
@@ -58,18 +57,13 @@ export function RegistrationForm({
       return submit.fail('Enter the catalogue service token for this address.');
     }
     return submit.run(async () => {
-      await updateSettings({ webhooks: { catalogueUrl: url, notificationUrl: target, events } });
-      if (token.trim()) {
-        setSecrets(
-          await call('webhooks:setCatalogueToken', { catalogueUrl: url, token: token.trim() }),
-        );
-        setToken('');
-      }
-      const registration = await call('webhooks:register', {
+      const registration = await registerWebhook({
         catalogueUrl: url,
         notificationUrl: target,
         events,
+        token: token.trim(),
       });
+      setToken('');
       return `Registered as ${registration.id} for ${registration.events.length} event types.`;
     });
   };
@@ -86,39 +80,32 @@ export function RegistrationForm({
         void register();
       }}
     >
-      <label className="field">
-        <span>Catalogue service address</span>
-        <input
-          type="url"
-          inputMode="url"
-          placeholder="https://catalogue.example.com"
-          value={catalogueUrl}
-          maxLength={LIMITS.urlLength}
-          onChange={(event) => setCatalogueUrl(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>Catalogue service token</span>
-        <input
-          type="password"
-          autoComplete="off"
-          placeholder={tokenSaved ? 'Saved — type a new token to replace it' : 'Paste your token'}
-          value={token}
-          maxLength={LIMITS.tokenLength}
-          onChange={(event) => setToken(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>Notification URL (HTTPS)</span>
-        <input
-          type="url"
-          inputMode="url"
-          placeholder="https://hooks.example.com/webhooks/catalogue"
-          value={notificationUrl}
-          maxLength={LIMITS.urlLength}
-          onChange={(event) => setNotificationUrl(event.target.value)}
-        />
-      </label>
+      <Field
+        label="Catalogue service address"
+        type="url"
+        inputMode="url"
+        placeholder="https://catalogue.example.com"
+        value={catalogueUrl}
+        maxLength={LIMITS.urlLength}
+        onChange={setCatalogueUrl}
+      />
+      <SecretField
+        label="Catalogue service token"
+        saved={tokenSaved}
+        placeholder="Paste your token"
+        value={token}
+        maxLength={LIMITS.tokenLength}
+        onChange={setToken}
+      />
+      <Field
+        label="Notification URL (HTTPS)"
+        type="url"
+        inputMode="url"
+        placeholder="https://hooks.example.com/webhooks/catalogue"
+        value={notificationUrl}
+        maxLength={LIMITS.urlLength}
+        onChange={setNotificationUrl}
+      />
       <p className="hint">
         The public HTTPS address of your reverse proxy or tunnel that forwards to the receiver.
         {receiverUrl && (

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import { signIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { Field, SecretField } from '../common/fields.tsx';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 /**
@@ -33,30 +34,25 @@ export function ServerForm() {
         void connect();
       }}
     >
-      <label className="field">
-        <span>Server address</span>
-        <input
-          type="url"
-          inputMode="url"
-          placeholder="https://messaging.example.com"
-          value={baseUrl}
-          maxLength={LIMITS.urlLength}
-          required
-          onChange={(event) => setBaseUrl(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>Access token</span>
-        <input
-          type="password"
-          autoComplete="off"
-          placeholder={tokenSaved ? 'Saved — type a new token to replace it' : 'Paste your token'}
-          value={token}
-          maxLength={LIMITS.tokenLength}
-          required
-          onChange={(event) => setToken(event.target.value)}
-        />
-      </label>
+      <Field
+        label="Server address"
+        type="url"
+        inputMode="url"
+        placeholder="https://messaging.example.com"
+        value={baseUrl}
+        maxLength={LIMITS.urlLength}
+        required
+        onChange={setBaseUrl}
+      />
+      <SecretField
+        label="Access token"
+        saved={tokenSaved}
+        placeholder="Paste your token"
+        value={token}
+        maxLength={LIMITS.tokenLength}
+        required
+        onChange={setToken}
+      />
       <div className="form-row">
         <button
           type="submit"

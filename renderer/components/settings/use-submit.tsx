@@ -1,22 +1,11 @@
 import { useState } from 'react';
-import { describeError } from '../../ipc/errors.ts';
-import { IpcFailure } from '../../ipc/parley.ts';
+import { describeRefusal } from '../../ipc/errors.ts';
 
 export type SubmitState =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'ok'; text: string }
   | { kind: 'error'; text: string };
-
-/**
- * The core words its refusals for the user (the catalogue service's own message
- * included), so they are shown as they are; anything else gets generic words.
- */
-function words(error: unknown): string {
-  return error instanceof IpcFailure && error.error.message
-    ? error.error.message
-    : describeError(error);
-}
 
 /** One form's round trip: busy while it runs, then the outcome in words. */
 export function useSubmit() {
@@ -30,7 +19,7 @@ export function useSubmit() {
       try {
         setState({ kind: 'ok', text: await action() });
       } catch (error) {
-        setState({ kind: 'error', text: words(error) });
+        setState({ kind: 'error', text: describeRefusal(error) });
       }
     },
   };

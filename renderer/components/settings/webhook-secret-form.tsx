@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { saveWebhookSecret } from '../../stores/webhook-actions.ts';
+import { SecretField } from '../common/fields.tsx';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 const MIN_SECRET = 8;
@@ -35,25 +36,24 @@ export function WebhookSecretForm() {
         void save();
       }}
     >
-      <label className="field">
-        <span>Webhook secret</span>
-        <input
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={hintId}
-          placeholder={saved ? 'Saved — type a new secret to replace it' : 'The signing secret'}
-          value={secret}
-          maxLength={LIMITS.tokenLength}
-          onChange={(event) => setSecret(event.target.value)}
-        />
-      </label>
+      <SecretField
+        label="Webhook secret"
+        saved={saved}
+        placeholder="The signing secret"
+        aria-describedby={hintId}
+        value={secret}
+        maxLength={LIMITS.tokenLength}
+        onChange={setSecret}
+      />
       <p id={hintId} className="hint">
         {saved
           ? hint
             ? `A secret ending in ${hint} is saved.`
             : 'A secret is saved.'
-          : 'No secret is saved: every delivery is refused until one is.'}
+          : 'No secret is saved: every delivery is refused until one is.'}{' '}
+        The catalogue service shows its signing secret where you register webhooks with it (the
+        sandbox prints it as “webhook-secret” when it starts). Parley checks every delivery against
+        it, so only the service can send orders here.
       </p>
       <div className="form-row">
         <button type="submit" className="button secondary" disabled={submit.busy || !secret}>

@@ -5,7 +5,7 @@ import { remoteImageSrc } from '../../lib/remote-image.ts';
 import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
 import { ServerText } from '../common/untrusted-text.tsx';
 import { Icon } from '../common/icon.tsx';
-import { openLink } from './message-text.tsx';
+import { openLink } from '../../stores/links.ts';
 
 function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
   const url = isHttpUrl(attachment.url) ? attachment.url : null;

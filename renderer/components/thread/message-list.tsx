@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayLabel, plural } from '../../lib/format.ts';
-import { threadViewport, useThread, type ScrollTarget } from '../../stores/thread-store.ts';
+import { useThread, type ScrollTarget } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MessageItem } from './message-item.tsx';
@@ -66,6 +66,7 @@ export function MessageList() {
   const jumpToLatest = useThread((s) => s.jumpToLatest);
   const unseenNew = useThread((s) => s.unseenNew);
   const seenToEnd = useThread((s) => s.seenToEnd);
+  const reportViewport = useThread((s) => s.reportViewport);
   const editingId = useUi((s) => s.editing?.id ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
@@ -132,8 +133,7 @@ export function MessageList() {
     const onScreen = virtualRows
       .map((v) => rows[v.index])
       .filter((row): row is ThreadRow => row !== undefined);
-    threadViewport.centerId = onScreen[Math.floor(onScreen.length / 2)]?.key ?? null;
-    threadViewport.atEnd = atEnd;
+    reportViewport(onScreen[Math.floor(onScreen.length / 2)]?.key ?? null, atEnd);
     if (atEnd) seenToEnd();
     if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
     const newest = onScreen.findLast((row) => !isLocalId(row.key))?.message;

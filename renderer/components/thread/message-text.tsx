@@ -1,13 +1,8 @@
 import { useMemo } from 'react';
-import { call } from '../../ipc/parley.ts';
 import { splitLinks } from '../../lib/links.ts';
 import { hasBidiControls } from '../../lib/untrusted-text.ts';
-import { reportError } from '../../stores/notice-store.ts';
+import { openLink } from '../../stores/links.ts';
 import { LongText, RevealedText } from '../common/untrusted-text.tsx';
-
-export function openLink(url: string) {
-  call('links:open', { url }).catch(reportError);
-}
 
 /**
  * Message text as text, isolated from what is around it and collapsed when it

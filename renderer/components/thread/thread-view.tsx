@@ -4,6 +4,7 @@ import { ConversationProblems } from './conversation-problems.tsx';
 import { MessageList } from './message-list.tsx';
 import { PinnedBanner } from './pinned-banner.tsx';
 import { ThreadHeader } from './thread-header.tsx';
+import { InlineError } from '../common/fields.tsx';
 
 export function ThreadView() {
   const conversationId = useThread((s) => s.conversationId);
@@ -35,11 +36,7 @@ export function ThreadView() {
         />
       )}
       {conversation && <ConversationProblems conversation={conversation} />}
-      {error && (
-        <p role="alert" className="inline-error">
-          {error}
-        </p>
-      )}
+      <InlineError>{error}</InlineError>
       {status === 'loading' && (
         <p className="thread-loading" role="status">
           Loading messages…

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MessageView } from '../../../shared/model/message.ts';
-import { threadViewport, useThread } from '../../../renderer/stores/thread-store.ts';
+import { useThread } from '../../../renderer/stores/thread-store.ts';
 import { message } from './messages.ts';
 
 /**
@@ -63,15 +63,14 @@ describe('new messages while the user reads further up', () => {
     arrive(0, 400);
     useThread.getState().close();
     await useThread.getState().open(CONVERSATION);
-    threadViewport.atEnd = true;
+    useThread.getState().reportViewport(null, true);
     useThread.getState().seenToEnd();
   });
 
   it('counts messages from others that arrive beyond the loaded window', async () => {
     // Scrolled far up: the held window ends well before the newest message.
     useThread.setState({ items: thread.slice(100, 150), hasBefore: true, hasAfter: true });
-    threadViewport.atEnd = false;
-    threadViewport.centerId = 'm1125';
+    useThread.getState().reportViewport('m1125', false);
 
     arrive(400, 3);
     arrive(403, 1, true);
@@ -84,13 +83,12 @@ describe('new messages while the user reads further up', () => {
   });
 
   it('counts them inside the window too, and clears once the user is back at the end', async () => {
-    threadViewport.atEnd = false;
-    threadViewport.centerId = 'm1380';
+    useThread.getState().reportViewport('m1380', false);
     arrive(400, 2);
     await useThread.getState().applyChanges(changed);
     expect(useThread.getState().unseenNew).toBe(2);
 
-    threadViewport.atEnd = true;
+    useThread.getState().reportViewport('m1380', true);
     useThread.getState().seenToEnd();
     expect(useThread.getState().unseenNew).toBe(0);
     arrive(402, 1);
