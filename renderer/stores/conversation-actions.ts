@@ -3,6 +3,7 @@ import { call } from '../ipc/parley.ts';
 import { closeConversation, openConversation } from './navigation.ts';
 import { attempt, useNotices } from './notice-store.ts';
 import { useThread } from './thread-store.ts';
+import { useSession } from './session-store.ts';
 import { confirm, useUi } from './ui-store.ts';
 
 export const MUTE_CHOICES = [
@@ -36,11 +37,26 @@ export async function setArchived(conversation: ConversationSummary, archived: b
   }
 }
 
+/**
+ * What deleting does, in the words that are true: the conversation goes from
+ * this computer and the user's side on the server. The demo's server (the
+ * sandbox) keeps the other side's copy; what another server does, the API
+ * does not say.
+ */
+function deleteWords(conversation: ConversationSummary): string {
+  const others = conversation.groupId
+    ? 'The other members keep their copies'
+    : `${conversation.title} keeps their copy`;
+  return useSession.getState().session?.demo
+    ? `The conversation and its messages are deleted for you, here and on the server. ${others}. This cannot be undone.`
+    : 'The conversation and its messages are deleted for you, here and on the server; whether the others keep their copy depends on the server. This cannot be undone.';
+}
+
 export function askDelete(conversation: ConversationSummary) {
   confirm({
     title: `Delete ${conversation.title}?`,
-    body: 'This permanently deletes the conversation and every message in it. It cannot be undone.',
-    confirmLabel: 'Delete permanently',
+    body: deleteWords(conversation),
+    confirmLabel: 'Delete for me',
     onConfirm: async () => {
       const done = await attempt(() => call('conversations:delete', { id: conversation.id }));
       if (done && useThread.getState().conversationId === conversation.id) closeConversation();

@@ -14,6 +14,9 @@ interface ListState extends PagedState<ConversationSummary> {
   groupId: string | null;
   query: string;
   counts: ConversationCounts | null;
+  /** A row to bring into view (and make the active one), asked for by keyboard navigation. */
+  reveal: { index: number; nonce: number } | null;
+  revealRow(index: number): void;
   setFilter(filter: ConversationFilter, groupId?: string | null): void;
   setQuery(query: string): void;
   setVisible(start: number, end: number): void;
@@ -44,6 +47,10 @@ export const useConversationList = create<ListState>()((set, get) => {
     groupId: null,
     query: '',
     counts: null,
+    reveal: null,
+    revealRow(index) {
+      set({ reveal: { index, nonce: (get().reveal?.nonce ?? 0) + 1 } });
+    },
     setFilter(filter, groupId = null) {
       set({ filter, groupId });
       pager.restart();

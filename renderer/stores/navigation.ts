@@ -53,6 +53,7 @@ export async function openNeighbour(step: 1 | -1): Promise<void> {
   }
   const target = index < 0 ? 0 : index + step;
   if (target < 0 || target >= list.total) return;
+  list.revealRow(target);
   const loaded = conversationAt(list.pages, target);
   if (loaded) return openConversation(loaded.id);
   const { items } = await call('conversations:list', {

@@ -54,7 +54,13 @@ export const conversationCounts = z.object({
   archivedUnread: z.number().int().nonnegative(),
   unreadTotal: z.number().int().nonnegative(),
   groups: z.array(
-    z.object({ groupId: id, title: z.string(), unread: z.number().int().nonnegative() }),
+    z.object({
+      groupId: id,
+      title: z.string(),
+      unread: z.number().int().nonnegative(),
+      /** Every conversation of the group is archived. */
+      archived: z.boolean(),
+    }),
   ),
 });
 export type ConversationCounts = z.infer<typeof conversationCounts>;

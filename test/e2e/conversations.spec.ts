@@ -53,13 +53,14 @@ test('delete asks first, offers archive instead, and removes the conversation', 
   const title = await firstConversationTitle(page, 10);
   await conversationAction(page, title, 'Delete…');
   const dialog = page.getByRole('dialog', { name: `Delete ${title}?` });
-  await expect(dialog).toContainText('permanently');
+  await expect(dialog).toContainText('deleted for you');
+  await expect(dialog).toContainText(/keeps? their cop(y|ies)/);
   await expect(dialog.getByRole('button', { name: 'Archive instead' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, title)).toBeVisible();
 
   await conversationAction(page, title, 'Delete…');
-  await page.getByRole('button', { name: 'Delete permanently' }).click();
+  await page.getByRole('button', { name: 'Delete for me' }).click();
   await expect(row(page, title)).toHaveCount(0);
 });
 
@@ -134,4 +135,28 @@ test('keyboard only: switch, send, edit the last message, move to the next conve
   const next = titles[titles.indexOf(title) + 1]!;
   await page.keyboard.press('Alt+ArrowDown');
   await expect(page.getByRole('heading', { level: 2, name: next })).toBeVisible();
+});
+
+test('Alt+Down keeps the open conversation in view as it walks down the list', async ({ page }) => {
+  await openConversation(page, await firstConversationTitle(page, 0));
+  for (let step = 0; step < 14; step++) {
+    const before = await page.getByRole('heading', { level: 2 }).textContent();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(page.getByRole('heading', { level: 2 })).not.toHaveText(before ?? '');
+  }
+  const selected = conversations(page).getByRole('option', { selected: true });
+  await expect(selected).toBeInViewport();
+  await expect(selected).toHaveAccessibleName(
+    new RegExp(`^${await page.getByRole('heading', { level: 2 }).textContent()}(,|$)`),
+  );
+});
+
+test('the group filter lists every group, an archived one too, and shows its conversation', async ({
+  page,
+}) => {
+  const group = page.getByRole('combobox', { name: 'Group' });
+  await expect(group.getByRole('option', { name: 'family (archived)' })).toHaveCount(1);
+  await group.selectOption({ label: 'family (archived)' });
+  await expect(row(page, 'family')).toBeVisible();
+  await expect(row(page, 'family')).toHaveAccessibleName(/archived/);
 });

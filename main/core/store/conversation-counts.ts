@@ -20,15 +20,20 @@ export function conversationCounts(db: Database): ConversationCounts {
        (SELECT COALESCE(SUM(unread_count), 0) FROM conversations
          WHERE is_archived = 0 AND unread_count > 0 AND is_muted = 0) AS unreadTotal`,
   ).get() as Omit<ConversationCounts, 'groups'>;
+  // Every group, archived ones too: the group filter is how an archived group is found.
   const groups = statement(
     db,
     `SELECT group_id AS groupId,
        COALESCE(MIN(local_name), group_id) AS title,
-       COALESCE(SUM(CASE WHEN is_muted = 0 THEN unread_count END), 0) AS unread
+       COALESCE(SUM(CASE WHEN is_muted = 0 THEN unread_count END), 0) AS unread,
+       MIN(is_archived) AS archived
      FROM conversations
-     WHERE group_id IS NOT NULL AND is_archived = 0
+     WHERE group_id IS NOT NULL
      GROUP BY group_id
      ORDER BY title COLLATE NOCASE, group_id`,
-  ).all() as ConversationCounts['groups'];
-  return { ...totals, groups: groups.map((group) => ({ ...group })) };
+  ).all() as (Omit<ConversationCounts['groups'][number], 'archived'> & { archived: number })[];
+  return {
+    ...totals,
+    groups: groups.map((group) => ({ ...group, archived: group.archived === 1 })),
+  };
 }

@@ -37,7 +37,9 @@ export function listConversations(
   request: ConversationListQuery,
 ): { items: ConversationSummary[]; total: number } {
   const query = request.query?.trim() ?? '';
-  const conditions = [FILTERS[request.filter]];
+  // A group's own list shows all of its conversations, archived ones included.
+  const conditions =
+    request.groupId !== undefined && request.filter === 'all' ? [] : [FILTERS[request.filter]];
   const params: Record<string, string | number> = {};
   if (request.groupId !== undefined) {
     conditions.push('c.group_id = $groupId');
@@ -49,7 +51,7 @@ export function listConversations(
   }
   const from = `FROM conversations c
     ${query === '' ? '' : 'LEFT JOIN contacts ct ON ct.id = c.contact_id'}
-    WHERE ${conditions.join(' AND ')}`;
+    WHERE ${conditions.join(' AND ') || '1'}`;
 
   const { total } = statement(db, `SELECT COUNT(*) AS total ${from}`).get(params) as {
     total: number;

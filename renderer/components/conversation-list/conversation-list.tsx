@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
@@ -32,6 +32,7 @@ export function ConversationList() {
   const query = useConversationList((s) => s.query);
   const error = useConversationList((s) => s.error);
   const setVisible = useConversationList((s) => s.setVisible);
+  const reveal = useConversationList((s) => s.reveal);
   const openId = useThread((s) => s.conversationId);
   const [active, setActive] = useState(0);
   const [menu, setMenu] = useState<{
@@ -46,6 +47,17 @@ export function ConversationList() {
     overscan: 10,
     setVisible,
   });
+
+  // Alt+Up/Down moves the open conversation: the list follows it, as a selection should.
+  const [revealed, setRevealed] = useState(reveal?.nonce);
+  if (reveal && reveal.nonce !== revealed) {
+    setRevealed(reveal.nonce);
+    setActive(reveal.index);
+  }
+  useEffect(() => {
+    if (reveal) virtualizer.scrollToIndex(reveal.index);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal?.nonce]);
 
   const activeIndex = Math.min(active, Math.max(0, total - 1));
   const activeConversation = conversationAt(pages, activeIndex);

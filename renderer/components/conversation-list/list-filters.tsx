@@ -44,7 +44,13 @@ export function ListFilters() {
           <option value="">All groups</option>
           {groups.map((group) => (
             <option key={group.groupId} value={group.groupId}>
-              {group.unread > 0 ? `${group.title} (${group.unread})` : group.title}
+              {[
+                group.title,
+                group.archived ? '(archived)' : null,
+                group.unread > 0 ? `(${group.unread} unread)` : null,
+              ]
+                .filter(Boolean)
+                .join(' ')}
             </option>
           ))}
         </select>

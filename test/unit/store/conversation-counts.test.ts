@@ -30,8 +30,18 @@ describe('conversation counts', () => {
       archived: 2,
       archivedUnread: 1,
       unreadTotal: 3,
-      groups: [{ groupId: 'g1', title: 'Crew', unread: 1 }],
+      groups: [{ groupId: 'g1', title: 'Crew', unread: 1, archived: false }],
     });
+  });
+
+  it('lists every group, archived ones too, saying which are archived', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'a', groupId: 'family', archivedAt: 5 });
+    seedConversation(db, { id: 'b', groupId: 'crew' });
+    expect(conversationCounts(db).groups).toEqual([
+      { groupId: 'crew', title: 'crew', unread: 0, archived: false },
+      { groupId: 'family', title: 'family', unread: 0, archived: true },
+    ]);
   });
 
   it('is all zeros for an empty database', () => {

@@ -54,8 +54,12 @@ describe('conversation list', () => {
     expect(ids(db, 'archived')).toEqual(['c_old']);
   });
 
-  it('narrows to one group', () => {
-    expect(ids(inbox(), 'all', { groupId: 'g_team' })).toEqual(['c_group']);
+  it('narrows to one group, archived conversations of it included', () => {
+    const db = inbox();
+    expect(ids(db, 'all', { groupId: 'g_team' })).toEqual(['c_group']);
+    seedConversation(db, { id: 'c_family', groupId: 'g_family', archivedAt: 500 });
+    expect(ids(db, 'all', { groupId: 'g_family' })).toEqual(['c_family']);
+    expect(ids(db, 'all')).not.toContain('c_family');
   });
 
   it('matches the query against local names, usernames and ids, treating % and _ literally', () => {
