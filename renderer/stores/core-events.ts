@@ -3,6 +3,7 @@ import { useActivity } from './activity-feed-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { navigateTo } from './navigation.ts';
+import { useKeptUnsent } from './kept-unsent-store.ts';
 import { useOutbox } from './outbox-store.ts';
 import { useNotices } from './notice-store.ts';
 import { useRelays } from './relay-store.ts';
@@ -19,6 +20,7 @@ export function connectCoreEvents(): () => void {
         void list.refresh();
         void list.refreshCounts();
         void useThread.getState().applyChanges(event);
+        if (event.removedConversations.length > 0) void useKeptUnsent.getState().refresh();
         break;
       }
       case 'status': {

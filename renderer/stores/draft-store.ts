@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { call } from '../ipc/parley.ts';
+import { useKeptUnsent } from './kept-unsent-store.ts';
 
 const SAVE_AFTER_MS = 500;
 
@@ -16,7 +17,11 @@ const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 function save(conversationId: string, text: string) {
   timers.delete(conversationId);
-  call('drafts:set', { conversationId, text }).catch(() => undefined);
+  call('drafts:set', { conversationId, text }).then(
+    // The conversation was deleted elsewhere meanwhile: the core kept the text apart.
+    ({ kept }) => kept && void useKeptUnsent.getState().refresh(),
+    () => undefined,
+  );
 }
 
 export const useDrafts = create<DraftState>()((set, get) => ({

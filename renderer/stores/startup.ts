@@ -3,6 +3,7 @@ import { connectCoreEvents } from './core-events.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { reportError } from './notice-store.ts';
+import { useKeptUnsent } from './kept-unsent-store.ts';
 import { useOutbox } from './outbox-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
@@ -18,6 +19,7 @@ export function startApp(): void {
   void useSettings.getState().load();
   useDesktop.getState().load().catch(reportError);
   void useOutbox.getState().refresh();
+  void useKeptUnsent.getState().refresh();
   // The rest of the UI's script comes once the first screen has what it needs.
   void Promise.all([useSession.getState().load(), useConversationList.getState().refresh()]).then(
     preloadDeferred,

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { KeptUnsent } from '../../shared/model/message.ts';
 
 export interface ConfirmRequest {
   title: string;
@@ -13,6 +14,8 @@ export type Dialog =
   | { kind: 'none' }
   | { kind: 'new-conversation' }
   | { kind: 'quick-switcher' }
+  /** The quick switcher, choosing where text kept from a deleted conversation goes. */
+  | { kind: 'move-kept'; item: KeptUnsent }
   | { kind: 'settings' }
   | { kind: 'unsent-changes' }
   | { kind: 'rename'; conversationId: string; currentName: string }

@@ -8,7 +8,7 @@ import {
   id,
 } from '../model/conversation.ts';
 import { LIMITS } from '../model/limits.ts';
-import { attachmentInput, messageView, searchHit } from '../model/message.ts';
+import { attachmentInput, keptUnsent, messageView, searchHit } from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
 import { relayStatus, relayTestResult, relayUrl } from '../model/relay.ts';
 import { desktopCapabilities, updateState } from '../model/desktop.ts';
@@ -211,8 +211,12 @@ export const channels = {
   },
   'drafts:set': {
     request: z.object({ conversationId: id, text: z.string().max(LIMITS.messageLength) }).strict(),
-    response: done,
+    /** `kept`: the conversation was deleted meanwhile; the text went to the kept list. */
+    response: z.object({ kept: z.boolean() }),
   },
+  /** What was written in conversations deleted elsewhere and never sent. */
+  'unsent:listKept': { request: none, response: z.object({ items: z.array(keptUnsent) }) },
+  'unsent:dismissKept': { request: z.object({ id: z.number().int() }).strict(), response: done },
   'contacts:suggest': {
     request: z
       .object({

@@ -40,6 +40,8 @@ export const conversationSummary = z.object({
   createdAt: epochMs,
   lastMessage: lastMessagePreview.nullable(),
   unreadCount: z.number().int().nonnegative(),
+  /** What the composer holds unsent, shown in the list as "Draft: …". */
+  draft: z.string().nullable(),
   /** Outbox writes touching this conversation that the server has not confirmed. */
   pendingWrites: z.number().int().nonnegative(),
   failedWrites: z.number().int().nonnegative(),

@@ -59,6 +59,15 @@ export const messageView = z.object({
 });
 export type MessageView = z.infer<typeof messageView>;
 
+/** Text written in a conversation that was deleted elsewhere before it was sent. */
+export const keptUnsent = z.object({
+  id: z.number().int(),
+  conversationTitle: z.string(),
+  text: z.string(),
+  keptAt: epochMs,
+});
+export type KeptUnsent = z.infer<typeof keptUnsent>;
+
 export const searchHit = z.object({
   messageId: id,
   conversationId: id,

@@ -206,7 +206,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     deps.onNotice(
       messageWrite
         ? 'A message you changed was deleted on the server; your change was dropped.'
-        : 'A conversation was deleted on the server; your pending changes to it were dropped.',
+        : 'A conversation was deleted elsewhere (on another device or by the server). What you wrote in it and had not sent is kept above the conversation list.',
     );
   }
 

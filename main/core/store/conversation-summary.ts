@@ -14,7 +14,7 @@ export const SUMMARY_SELECT = `
     ct.username AS contact_username, ct.avatar_url AS contact_avatar_url,
     m.id AS last_id, substr(m.text, 1, ${PREVIEW_LENGTH + 1}) AS last_text, m.own AS last_own, m.created_at AS last_created_at,
     m.attachments AS last_attachments, m.sender_id AS last_sender_id,
-    sender.username AS last_sender_username,
+    sender.username AS last_sender_username, d.text AS draft,
     (SELECT COUNT(*) FROM outbox o
       WHERE o.state IN ('pending', 'in-flight') AND o.conversation_id = c.id) AS pending_writes,
     (SELECT COUNT(*) FROM outbox o
@@ -22,7 +22,8 @@ export const SUMMARY_SELECT = `
   FROM conversations c
   LEFT JOIN contacts ct ON ct.id = c.contact_id
   LEFT JOIN messages m ON m.id = c.last_message_id
-  LEFT JOIN contacts sender ON sender.id = m.sender_id`;
+  LEFT JOIN contacts sender ON sender.id = m.sender_id
+  LEFT JOIN drafts d ON d.conversation_id = c.id`;
 
 export interface SummaryRow {
   id: string;
@@ -47,6 +48,7 @@ export interface SummaryRow {
   last_attachments: string | null;
   last_sender_id: string | null;
   last_sender_username: string | null;
+  draft: string | null;
   pending_writes: number;
   failed_writes: number;
 }
@@ -98,6 +100,7 @@ export function toConversationSummary(
             hasAttachments: attachmentViews(row.last_attachments).length > 0,
           },
     unreadCount: row.unread_count,
+    draft: row.draft,
     pendingWrites: row.pending_writes,
     failedWrites: row.failed_writes,
   };

@@ -9,15 +9,21 @@ export function getDraft(db: Database, conversationId: string): string {
   return row?.text ?? '';
 }
 
-/** Keeps the composer's text as typed; a blank draft is no draft, so it is deleted. */
-export function setDraft(db: Database, conversationId: string, text: string, now: number): void {
+/**
+ * Keeps the composer's text as typed; a blank draft is no draft, so it is
+ * deleted. Answers whether the stored draft changed (the list shows it).
+ */
+export function setDraft(db: Database, conversationId: string, text: string, now: number): boolean {
   if (text.trim() === '') {
-    statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
-    return;
+    return (
+      statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId).changes > 0
+    );
   }
+  if (getDraft(db, conversationId) === text) return false;
   statement(
     db,
     `INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, ?)
      ON CONFLICT(conversation_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
   ).run(conversationId, text, now);
+  return true;
 }

@@ -4,6 +4,7 @@ import type { Database } from './database.ts';
 import { dropConversationEntries } from './outbox-entries.ts';
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
+import { keepUnsentOf } from './kept-unsent.ts';
 import { timeOrderedSeq } from './search-order.ts';
 
 /**
@@ -143,8 +144,13 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
   return existing ? 'updated' : 'inserted';
 }
 
-/** A conversation the server no longer has: drop it, its messages and its pending writes. */
+/**
+ * A conversation the server no longer has: drop it, its messages and its
+ * pending writes, keeping first what the user wrote in it and never sent.
+ * Returns how many writes were dropped.
+ */
 export function removeConversation(db: Database, id: string, batch: ChangeBatch): number {
+  keepUnsentOf(db, id);
   deleteConversationRows(db, id);
   batch.removedConversation(id);
   return dropConversationEntries(db, id);

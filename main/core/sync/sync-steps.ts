@@ -217,9 +217,9 @@ function noteRemoved(ctx: SyncContext, result: RoundResult, id: string, droppedW
   ctx.log.info('conversation deleted on the server', { conversationId: id, droppedWrites });
   if (droppedWrites > 0) {
     result.notices.push(
-      `A conversation was deleted on the server; ${droppedWrites} pending ${
+      `A conversation was deleted elsewhere (on another device or by the server), so ${droppedWrites} ${
         droppedWrites === 1 ? 'change' : 'changes'
-      } to it ${droppedWrites === 1 ? 'was' : 'were'} dropped.`,
+      } to it could not be sent. What you wrote in it is kept above the conversation list.`,
     );
   }
 }

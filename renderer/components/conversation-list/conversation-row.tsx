@@ -4,6 +4,26 @@ import { listTime, plural } from '../../lib/format.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 
+function Preview({
+  conversation,
+  selected,
+}: {
+  conversation: ConversationSummary;
+  selected: boolean;
+}) {
+  // The open conversation's draft is in its composer; the others say what waits there.
+  const draft = selected ? null : conversation.draft?.trim();
+  return draft ? (
+    <span className="row-preview isolated" dir="auto">
+      <span className="row-draft">Draft:</span> {draft}
+    </span>
+  ) : (
+    <span className="row-preview isolated" dir="auto">
+      {previewText(conversation)}
+    </span>
+  );
+}
+
 function previewText(conversation: ConversationSummary): string {
   const last = conversation.lastMessage;
   if (!last) return 'No messages yet';
@@ -78,9 +98,7 @@ export const ConversationRow = memo(function ConversationRow({
               </span>
             )
           )}
-          <span className="row-preview isolated" dir="auto">
-            {previewText(conversation)}
-          </span>
+          <Preview conversation={conversation} selected={selected} />
           {unread > 0 && (
             <span className={`badge${conversation.isMuted ? ' muted' : ''}`}>
               {unread > 999 ? '999+' : unread}

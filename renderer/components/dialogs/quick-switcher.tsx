@@ -12,8 +12,19 @@ import { InlineError } from '../common/fields.tsx';
 
 const SHOWN = 12;
 
-/** Ctrl/Cmd+K: type part of a name, Enter opens the top match. */
-export function QuickSwitcher({ onClose }: { onClose(): void }) {
+/**
+ * Ctrl/Cmd+K: type part of a name, Enter opens the top match. With `onChoose`
+ * it picks a conversation for something else (where kept text goes).
+ */
+export function QuickSwitcher({
+  onClose,
+  title = 'Go to conversation',
+  onChoose = openConversation,
+}: {
+  onClose(): void;
+  title?: string;
+  onChoose?(conversationId: string): void;
+}) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ConversationSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +44,7 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
         if (openWhenReady.current && items[0]) {
           openWhenReady.current = false;
           onClose();
-          openConversation(items[0].id);
+          onChoose(items[0].id);
         }
       },
       (failure) => live && setError(describeError(failure)),
@@ -41,18 +52,18 @@ export function QuickSwitcher({ onClose }: { onClose(): void }) {
     return () => {
       live = false;
     };
-  }, [query, onClose]);
+  }, [query, onClose, onChoose]);
 
   const open = (index: number) => {
     const conversation = results[index];
     if (!conversation) return;
     onClose();
-    openConversation(conversation.id);
+    onChoose(conversation.id);
   };
   const { active, setActive, onKeyDown } = useActiveOption(results.length, open);
 
   return (
-    <Modal title="Go to conversation" onClose={onClose} className="quick-switcher">
+    <Modal title={title} onClose={onClose} className="quick-switcher">
       <input
         data-autofocus
         type="text"

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { deferred } from '../../lib/deferred-component.ts';
+import { moveKept } from '../../stores/kept-unsent-actions.ts';
 import { useUi } from '../../stores/ui-store.ts';
 
 // Dialogs stay out of the first paint's script.
@@ -41,6 +42,14 @@ function OpenDialog() {
       return <NewConversationDialog onClose={close} />;
     case 'quick-switcher':
       return <QuickSwitcher onClose={close} />;
+    case 'move-kept':
+      return (
+        <QuickSwitcher
+          title="Send in which conversation?"
+          onClose={close}
+          onChoose={(conversationId) => void moveKept(dialog.item, conversationId)}
+        />
+      );
     case 'settings':
       return <SettingsDialog onClose={close} />;
     case 'unsent-changes':

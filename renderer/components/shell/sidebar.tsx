@@ -7,6 +7,7 @@ import { ConversationList } from '../conversation-list/conversation-list.tsx';
 import { ListFilters } from '../conversation-list/list-filters.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { ConnectionBanner, ConnectionFooter } from './connection-banner.tsx';
+import { KeptUnsent } from './kept-unsent.tsx';
 
 // Search results are not part of the first screen.
 const MessageResults = deferred(() =>
@@ -33,6 +34,7 @@ export function Sidebar() {
       </header>
       <SearchBox />
       <ConnectionBanner />
+      <KeptUnsent />
       {query ? (
         <div className="search-results">
           <h2 className="section-title">Conversations</h2>

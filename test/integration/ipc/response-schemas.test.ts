@@ -25,6 +25,10 @@ interface Context {
   outboxId: number;
   receiverUrl: string;
   activityId: string;
+  /** A conversation the server refused to start. */
+  refusedId: string;
+  /** Text kept from a conversation that was gone when its draft was saved. */
+  keptId: number;
 }
 
 /**
@@ -59,6 +63,9 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'outbox:list': () => ({}),
   'outbox:retry': ({ outboxId }) => ({ id: outboxId }),
   'outbox:discard': ({ outboxId }) => ({ id: outboxId }),
+  'conversations:retarget': ({ refusedId }) => ({ id: refusedId, contactId: 'grace' }),
+  'unsent:listKept': () => ({}),
+  'unsent:dismissKept': ({ keptId }) => ({ id: keptId }),
   'settings:get': () => ({}),
   'settings:update': () => ({
     theme: 'dark',
@@ -161,6 +168,8 @@ beforeAll(async () => {
     outboxId: 0,
     receiverUrl: '',
     activityId: '',
+    refusedId: '',
+    keptId: 0,
   };
   for (const channel of Object.keys(REQUESTS) as Channel[]) {
     if (channel === 'outbox:list' || channel === 'outbox:discard') {
@@ -174,6 +183,23 @@ beforeAll(async () => {
         };
         return listed.items.find((item) => item.state === 'failed')?.id ?? null;
       }, 'a failed write');
+    }
+    if (channel === 'conversations:retarget') {
+      const refused = await core.router.handle('conversations:create', {
+        contactId: 'nobody-else-either',
+      });
+      if (!refused.ok) throw new Error(refused.error.message);
+      context.refusedId = (refused.value as { conversationId: string }).conversationId;
+      await eventually(async () => {
+        const listed = (await answer('outbox:list', context)) as {
+          items: { conversationId: string; state: string }[];
+        };
+        const entry = listed.items.find((item) => item.conversationId === context.refusedId);
+        return entry?.state === 'failed' ? true : null;
+      }, 'the refused conversation');
+    }
+    if (channel === 'unsent:listKept') {
+      await core.router.handle('drafts:set', { conversationId: 'gone-elsewhere', text: 'kept' });
     }
     if (channel === 'session:useDemo') await settled();
     if (channel === 'webhooks:status') {
@@ -209,6 +235,9 @@ beforeAll(async () => {
     if (channel === 'outbox:list') {
       const items = (value as { items: { id: number; state: string }[] }).items;
       context.outboxId = items.find((item) => item.state === 'failed')?.id ?? 0;
+    }
+    if (channel === 'unsent:listKept') {
+      context.keptId = (value as { items: { id: number }[] }).items[0]?.id ?? 0;
     }
     if (channel === 'webhooks:status') context.receiverUrl = (value as { url: string }).url;
     if (channel === 'activity:list') {

@@ -51,7 +51,7 @@ describe('store channels through the core router', () => {
   it('keeps drafts, renames and marks read, telling the renderer what changed', async () => {
     expect(await call('drafts:set', { conversationId: 'c_ann', text: 'hello' })).toEqual({
       ok: true,
-      value: {},
+      value: { kept: false },
     });
     expect(await call('drafts:get', { conversationId: 'c_ann' })).toEqual({
       ok: true,
@@ -62,12 +62,15 @@ describe('store channels through the core router', () => {
     expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
       value: { title: 'Annie', unreadCount: 1 },
     });
+    // The draft (shown in the list as "Draft: …"), the rename, the read marker.
     expect(harness.events).toEqual([
+      expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
       expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
       expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
     ]);
     await call('conversations:markRead', { conversationId: 'c_ann', upToMessageId: 'm1' });
-    expect(harness.events).toHaveLength(2);
+    await call('drafts:set', { conversationId: 'c_ann', text: 'hello' });
+    expect(harness.events).toHaveLength(3);
   });
 
   it('answers not-found for unknown conversations and messages', async () => {
@@ -82,7 +85,12 @@ describe('store channels through the core router', () => {
     expect(await call('conversations:markRead', { conversationId: 'nope' })).toMatchObject(
       notFound,
     );
-    expect(await call('drafts:set', { conversationId: 'nope', text: 'x' })).toMatchObject(notFound);
+    // A draft for a conversation already gone is not lost: it joins the kept texts.
+    expect(await call('drafts:set', { conversationId: 'nope', text: 'x' })).toEqual({
+      ok: true,
+      value: { kept: true },
+    });
+    expect(await call('unsent:listKept', {})).toMatchObject({ value: { items: [{ text: 'x' }] } });
     expect(await call('drafts:get', { conversationId: 'nope' })).toEqual({
       ok: true,
       value: { text: '' },

@@ -89,7 +89,7 @@ describe('the outbox after a failed attempt', () => {
     expect(entry).toBeUndefined();
     expect(db.prepare("SELECT 1 FROM conversations WHERE id = 'conv_1'").get()).toBeUndefined();
     expect(notices).toEqual([
-      'A conversation was deleted on the server; your pending changes to it were dropped.',
+      'A conversation was deleted elsewhere (on another device or by the server). What you wrote in it and had not sent is kept above the conversation list.',
     ]);
   });
 });

@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/ports.ts';
 import { conversationExists } from '../../store/conversation-queries.ts';
 import type { Database } from '../../store/database.ts';
 import { getDraft, setDraft } from '../../store/drafts.ts';
+import { dismissKeptUnsent, keepLateDraft, listKeptUnsent } from '../../store/kept-unsent.ts';
 import { renameConversation } from '../../store/local-names.ts';
 import { markRead } from '../../store/read-markers.ts';
 import { notFound } from '../../errors/core-error.ts';
@@ -19,14 +20,31 @@ export interface LocalStateDeps {
 export function localStateHandlers(
   db: Database,
   deps: LocalStateDeps,
-): Pick<Handlers, 'drafts:get' | 'drafts:set' | 'conversations:rename' | 'conversations:markRead'> {
+): Pick<
+  Handlers,
+  | 'drafts:get'
+  | 'drafts:set'
+  | 'unsent:listKept'
+  | 'unsent:dismissKept'
+  | 'conversations:rename'
+  | 'conversations:markRead'
+> {
   const changed = (conversationId: string) =>
     deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
   return {
     'drafts:get': async ({ conversationId }) => ({ text: getDraft(db, conversationId) }),
     'drafts:set': async ({ conversationId, text }) => {
-      if (!conversationExists(db, conversationId)) throw notFound('That conversation');
-      setDraft(db, conversationId, text, deps.clock.now());
+      if (!conversationExists(db, conversationId)) {
+        if (text.trim() === '') return { kept: false };
+        keepLateDraft(db, conversationId, text);
+        return { kept: true };
+      }
+      if (setDraft(db, conversationId, text, deps.clock.now())) changed(conversationId);
+      return { kept: false };
+    },
+    'unsent:listKept': async () => ({ items: listKeptUnsent(db) }),
+    'unsent:dismissKept': async ({ id }) => {
+      if (!dismissKeptUnsent(db, id)) throw notFound('That kept text');
       return {};
     },
     'conversations:rename': async ({ id, localName }) => {

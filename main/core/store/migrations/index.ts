@@ -6,6 +6,7 @@ import { unreadIndex } from './0005-unread-index.ts';
 import { activityReferences } from './0006-activity-references.ts';
 import { messageEdited } from './0007-message-edited.ts';
 import { searchOrder } from './0008-search-order.ts';
+import { keptUnsent } from './0009-kept-unsent.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activityReferences,
   messageEdited,
   searchOrder,
+  keptUnsent,
 ];

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { freePort } from '../support/free-port.ts';
+import { conversations, firstConversationTitle, openConversation } from '../support/parley-app.ts';
+import { startCommand, startPreview } from '../support/preview-process.ts';
+
+const TOKEN = 'e2e-kept-token';
+
+test('text written in a conversation deleted on another device is kept to send elsewhere', async ({
+  page,
+}) => {
+  const port = await freePort();
+  const server = await startCommand(
+    'main/sandbox/sandbox-cli.ts',
+    ['--port', String(port), '--user', `you:${TOKEN}`, '--demo'],
+    'sandbox',
+  );
+  process.env.PARLEY_TOKEN = TOKEN;
+  const preview = await startPreview(['--base-url', server.url]);
+  delete process.env.PARLEY_TOKEN;
+  try {
+    await page.goto(preview.url);
+    await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
+    const gone = await firstConversationTitle(page, 2);
+    const other = await firstConversationTitle(page, 3);
+    const goneRow = conversations(page).getByRole('option', { name: new RegExp(`^${gone}(,|$)`) });
+    const id = await goneRow.getAttribute('data-id');
+
+    await openConversation(page, gone);
+    const words = 'words that must not be lost';
+    await page.getByRole('textbox', { name: 'Message' }).fill(words);
+    await openConversation(page, other);
+    await expect(goneRow).toContainText(`Draft: ${words}`);
+
+    const deleted = await fetch(`${server.url}/v1/conversations/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(deleted.status).toBe(200);
+    await expect(goneRow).toHaveCount(0, { timeout: 20_000 });
+
+    const kept = page.getByRole('group', { name: `Not sent to ${gone}` });
+    await expect(kept).toContainText(words);
+    await kept.getByRole('button', { name: 'Send in another conversation…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Send in which conversation?' });
+    await picker.getByRole('combobox', { name: 'Conversation name' }).fill(other);
+    await picker.getByRole('combobox', { name: 'Conversation name' }).press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: other })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(words);
+    await expect(kept).toHaveCount(0);
+  } finally {
+    await preview.stop();
+    await server.stop();
+  }
+});
