@@ -1,6 +1,7 @@
 import type { AttachmentInput, MessageView } from '../../shared/model/message.ts';
 import { call } from '../ipc/parley.ts';
 import { attempt } from './notice-store.ts';
+import { useRecentReactions } from './recent-reactions-store.ts';
 import { useThread } from './thread-store.ts';
 import { confirm } from './ui-store.ts';
 
@@ -20,6 +21,7 @@ export async function editMessage(messageId: string, text: string): Promise<bool
 
 export function toggleReaction(message: MessageView, reaction: string) {
   const mine = message.reactions.some((r) => r.name === reaction && r.mine);
+  if (!mine) useRecentReactions.getState().remember(reaction);
   return attempt(() => call('messages:react', { messageId: message.id, reaction, add: !mine }));
 }
 

@@ -32,14 +32,12 @@ export async function registerWebhook(request: {
   const { token, ...registration } = request;
   await updateSettings({ webhooks: registration });
   if (token) {
-    useSettings
-      .getState()
-      .setSecrets(
-        await call('webhooks:setCatalogueToken', {
-          catalogueUrl: registration.catalogueUrl,
-          token,
-        }),
-      );
+    useSettings.getState().setSecrets(
+      await call('webhooks:setCatalogueToken', {
+        catalogueUrl: registration.catalogueUrl,
+        token,
+      }),
+    );
   }
   return call('webhooks:register', registration);
 }

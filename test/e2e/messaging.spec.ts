@@ -38,13 +38,16 @@ test('send, react, edit and delete an own message', async ({ page }) => {
 
   await sent.hover();
   await sent.getByRole('button', { name: 'React' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'like' }).click();
-  await expect(sent.getByRole('button', { name: /^like 1/ })).toHaveAttribute(
+  await page
+    .getByRole('dialog', { name: 'React to this message' })
+    .getByRole('button', { name: 'thumbs up' })
+    .click();
+  await expect(sent.getByRole('button', { name: /^thumbs up, 1: you$/ })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  await sent.getByRole('button', { name: /^like 1/ }).click();
-  await expect(sent.getByRole('button', { name: /^like/ })).toHaveCount(0);
+  await sent.getByRole('button', { name: /^thumbs up/ }).click();
+  await expect(sent.getByRole('button', { name: /^thumbs up/ })).toHaveCount(0);
 
   await messageAction(page, sent, 'Edit');
   const edited = `${text} (edited)`;

@@ -1,10 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useState, type ReactNode } from 'react';
+import { Popover, type PopoverAnchor } from './popover.tsx';
 
 export type MenuEntry =
   { label: string; onSelect(): void; danger?: boolean; checked?: boolean } | 'separator';
 
-export type MenuAnchor = { x: number; y: number } | HTMLElement;
+export type MenuAnchor = PopoverAnchor;
 
 /**
  * A popup menu with the keyboard behaviour of a desktop menu: arrows and
@@ -25,52 +25,9 @@ export function MenuPopup({
   anchor: MenuAnchor;
   onClose(): void;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  // The latest onClose, so a parent re-render does not tear the menu's listeners down.
-  const close = useRef(onClose);
-  useLayoutEffect(() => {
-    close.current = onClose;
-  });
-  const [position, setPosition] = useState({ left: -9999, top: -9999 });
-
-  useLayoutEffect(() => {
-    const menu = ref.current;
-    if (!menu) return;
-    const point =
-      anchor instanceof HTMLElement
-        ? (() => {
-            const rect = anchor.getBoundingClientRect();
-            return { x: rect.right - menu.offsetWidth, y: rect.bottom + 4 };
-          })()
-        : anchor;
-    setPosition({
-      left: Math.max(8, Math.min(point.x, window.innerWidth - menu.offsetWidth - 8)),
-      top: Math.max(8, Math.min(point.y, window.innerHeight - menu.offsetHeight - 8)),
-    });
-    menu.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-  }, [anchor]);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const dismiss = () => close.current();
-    const outside = (event: MouseEvent) => {
-      if (!ref.current?.contains(event.target as Node)) dismiss();
-    };
-    document.addEventListener('mousedown', outside);
-    window.addEventListener('blur', dismiss);
-    window.addEventListener('resize', dismiss);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      window.removeEventListener('blur', dismiss);
-      window.removeEventListener('resize', dismiss);
-      if (anchor instanceof HTMLElement) anchor.focus();
-      else opener?.focus?.();
-    };
-  }, [anchor]);
-
-  const move = (event: React.KeyboardEvent) => {
+  const move = (event: React.KeyboardEvent<HTMLDivElement>) => {
     const items = Array.from(
-      ref.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [],
+      event.currentTarget.querySelectorAll<HTMLElement>('[role^="menuitem"]'),
     );
     const at = items.indexOf(document.activeElement as HTMLElement);
     const go = (index: number) => items[(index + items.length) % items.length]?.focus();
@@ -89,7 +46,6 @@ export function MenuPopup({
       case 'End':
         go(items.length - 1);
         break;
-      case 'Escape':
       case 'Tab':
         onClose();
         break;
@@ -100,16 +56,16 @@ export function MenuPopup({
     event.stopPropagation();
   };
 
-  return createPortal(
-    <div
-      ref={ref}
+  return (
+    <Popover
+      anchor={anchor}
+      onClose={onClose}
+      focusFirst='[role^="menuitem"]'
       id={id}
       role="menu"
       aria-label={label}
       className={className}
-      style={position}
       onKeyDown={move}
-      onContextMenu={(event) => event.preventDefault()}
     >
       {entries.map((entry, index) =>
         entry === 'separator' ? (
@@ -131,8 +87,7 @@ export function MenuPopup({
           </button>
         ),
       )}
-    </div>,
-    document.body,
+    </Popover>
   );
 }
 

@@ -1,17 +1,18 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
-import { askDeleteMessage, pinMessage, toggleReaction } from '../../stores/message-actions.ts';
+import { askDeleteMessage, pinMessage } from '../../stores/message-actions.ts';
 import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
 import { useNotices } from '../../stores/notice-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
-import { MenuButton, MenuPopup, type MenuEntry } from '../common/menu.tsx';
+import { MenuButton, type MenuEntry } from '../common/menu.tsx';
 import { ServerText } from '../common/untrusted-text.tsx';
 import { Attachments } from './attachments.tsx';
 import { MessageText } from './message-text.tsx';
-import { QUICK_REACTIONS, Reactions } from './reactions.tsx';
+import { ReactButton } from './reaction-picker.tsx';
+import { Reactions } from './reactions.tsx';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 
 function StateMark({ message }: { message: MessageView }) {
@@ -34,38 +35,6 @@ function StateMark({ message }: { message: MessageView }) {
       <Icon name="check" size={14} />
     </span>
   ) : null;
-}
-
-function ReactButton({ message }: { message: MessageView }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="React"
-        title="React"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
-      >
-        <Icon name="smile" />
-      </button>
-      {anchor && (
-        <MenuPopup
-          className="menu reaction-picker"
-          label="Reactions"
-          anchor={anchor}
-          onClose={() => setAnchor(null)}
-          entries={QUICK_REACTIONS.map((reaction) => ({
-            label: reaction,
-            checked: message.reactions.some((r) => r.name === reaction && r.mine),
-            onSelect: () => toggleReaction(message, reaction),
-          }))}
-        />
-      )}
-    </>
-  );
 }
 
 function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {

@@ -1,26 +1,20 @@
 import type { MessageView } from '../../../shared/model/message.ts';
+import { reactionLook, reactorsPhrase } from '../../lib/reactions.ts';
+import { clipMiddle } from '../../lib/untrusted-text.ts';
 import { toggleReaction } from '../../stores/message-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { clipMiddle } from '../../lib/untrusted-text.ts';
 import { ServerText } from '../common/untrusted-text.tsx';
 
-// Named as the Messaging API names them (the demo server uses these words), not as emoji.
-export const QUICK_REACTIONS = ['like', 'love', 'laugh', 'wow', 'sad', 'thanks'];
-
-const NAMED = 12;
 /** Chips shown under one message; a server may list any number of reactions. */
 const SHOWN_REACTIONS = 24;
 const REACTION_NAME_LENGTH = 32;
+const REACTOR_NAME_LENGTH = 40;
 
-function who(reactors: string[], selfName: string | null): string {
-  const names = reactors
-    .slice(0, NAMED)
-    .map((name) => (name === selfName ? 'You' : clipMiddle(name, 40)));
-  const rest = reactors.length - names.length;
-  return rest > 0 ? `${names.join(', ')} and ${rest} more` : names.join(', ');
-}
-
-/** Chips with counts; the tooltip names who reacted; pressing one adds or removes ours. */
+/**
+ * One chip per reaction, with its count. The name says the reaction and who
+ * ("thumbs up, 3: Ava and 2 others"); pressing a chip adds or removes ours.
+ * Names come from the server, so they are clipped to a sensible length.
+ */
 export function Reactions({ message }: { message: MessageView }) {
   const selfName = useSession((s) => s.session?.selfName ?? null);
   if (message.reactions.length === 0) return null;
@@ -28,20 +22,36 @@ export function Reactions({ message }: { message: MessageView }) {
   return (
     <div className="reactions" role="group" aria-label="Reactions">
       {message.reactions.slice(0, SHOWN_REACTIONS).map((reaction) => {
-        const names = who(reaction.reactors, selfName);
-        const name = clipMiddle(reaction.name, REACTION_NAME_LENGTH);
+        const look = reactionLook(reaction.name);
+        const what = clipMiddle(
+          look.kind === 'emoji' ? look.spoken : look.text,
+          REACTION_NAME_LENGTH,
+        );
+        const who = reactorsPhrase(
+          reaction.reactors.map((name) =>
+            name === selfName ? name : clipMiddle(name, REACTOR_NAME_LENGTH),
+          ),
+          selfName,
+        );
+        const count = reaction.reactors.length;
         return (
           <button
             key={reaction.name}
             type="button"
-            className="reaction-chip"
+            className={`reaction-chip ${look.kind}`}
             aria-pressed={reaction.mine}
-            aria-label={`${name} ${reaction.reactors.length}: ${names}`}
-            title={names}
+            aria-label={`${what}, ${count}: ${who}`}
+            title={`${who.charAt(0).toUpperCase()}${who.slice(1)} reacted with ${what}`}
             onClick={() => toggleReaction(message, reaction.name)}
           >
-            <ServerText className="reaction-name" text={name} />
-            <span className="reaction-count">{reaction.reactors.length}</span>
+            {look.kind === 'emoji' ? (
+              <span className="emoji" aria-hidden="true">
+                {clipMiddle(look.emoji, REACTION_NAME_LENGTH)}
+              </span>
+            ) : (
+              <ServerText className="reaction-name" text={look.text} max={REACTION_NAME_LENGTH} />
+            )}
+            <span className="reaction-count">{count}</span>
           </button>
         );
       })}

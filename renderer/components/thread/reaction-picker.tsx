@@ -1,0 +1,98 @@
+import { Suspense, useState } from 'react';
+import type { MessageView } from '../../../shared/model/message.ts';
+import { deferred } from '../../lib/deferred-component.ts';
+import { QUICK_REACTIONS, reactionLook, reactionNameFor } from '../../lib/reactions.ts';
+import { toggleReaction } from '../../stores/message-actions.ts';
+import { useRecentReactions } from '../../stores/recent-reactions-store.ts';
+import { Icon } from '../common/icon.tsx';
+import { Popover } from '../common/popover.tsx';
+
+const FullEmojiPicker = deferred(() =>
+  import('./full-emoji-picker.tsx').then((m) => m.FullEmojiPicker),
+);
+
+const SLOTS = 6;
+
+/** The reactions offered first: the ones this user picked lately, then Parley's six. */
+function quickNames(recent: string[]): string[] {
+  const names = [...recent, ...QUICK_REACTIONS.map((quick) => quick.name)];
+  return [...new Set(names)].slice(0, SLOTS);
+}
+
+function Choices({ message, onDone }: { message: MessageView; onDone(): void }) {
+  const recent = useRecentReactions((s) => s.names);
+  const [all, setAll] = useState(false);
+  const pick = (name: string) => {
+    onDone();
+    void toggleReaction(message, name);
+  };
+  return (
+    <>
+      <div className="reaction-choices" role="group" aria-label="Quick reactions">
+        {quickNames(recent).map((name) => {
+          const look = reactionLook(name);
+          return (
+            <button
+              key={name}
+              type="button"
+              className="reaction-choice"
+              aria-label={look.kind === 'emoji' ? look.spoken : look.text}
+              title={look.kind === 'emoji' ? look.spoken : look.text}
+              aria-pressed={message.reactions.some((r) => r.name === name && r.mine)}
+              onClick={() => pick(name)}
+            >
+              {look.kind === 'emoji' ? <span className="emoji">{look.emoji}</span> : look.text}
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          className="reaction-choice more"
+          aria-label="More emoji"
+          title="More emoji"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          <Icon name="more" />
+        </button>
+      </div>
+      {all && (
+        <Suspense fallback={<p className="hint">Loading emoji…</p>}>
+          <FullEmojiPicker onPick={(emoji) => pick(reactionNameFor(emoji))} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The React button on a message: quick reactions, recent first, and every emoji behind More. */
+export function ReactButton({ message }: { message: MessageView }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="React"
+        title="React"
+        aria-haspopup="dialog"
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
+      >
+        <Icon name="smile" />
+      </button>
+      {anchor && (
+        <Popover
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          focusFirst=".reaction-choice"
+          role="dialog"
+          aria-label="React to this message"
+          className="reaction-picker"
+        >
+          <Choices message={message} onDone={() => setAnchor(null)} />
+        </Popover>
+      )}
+    </>
+  );
+}
