@@ -15,13 +15,19 @@ export function reportActivity(): void {
   }).catch(() => undefined);
 }
 
+/** The core hears of every change of the open conversation, its id replaced by the server's too. */
+export function reportOpenConversation(): () => void {
+  return useThread.subscribe((state, before) => {
+    if (state.conversationId !== before.conversationId) reportActivity();
+  });
+}
+
 export function openConversation(conversationId: string, focusMessageId?: string): void {
   const previous = useThread.getState().conversationId;
   if (previous && previous !== conversationId) useDrafts.getState().flush(previous);
   useUi.getState().setEditing(null);
   useUi.getState().setView('chats');
   void useThread.getState().open(conversationId, focusMessageId);
-  reportActivity();
 }
 
 /** Where a clicked notification or a `parley://` link takes the user; dialogs give way. */
@@ -39,7 +45,6 @@ export function closeConversation(): void {
   const previous = useThread.getState().conversationId;
   if (previous) useDrafts.getState().flush(previous);
   useThread.getState().close();
-  reportActivity();
 }
 
 /** Alt+Up / Alt+Down: the neighbour in the list as it is filtered now. */

@@ -280,11 +280,18 @@ export const useThread = create<ThreadState>()((set, get) => {
     },
 
     async applyChanges(event) {
-      const { conversationId } = get();
+      let { conversationId } = get();
       if (!conversationId) return;
       if (event.removedConversations.includes(conversationId)) {
         get().close();
         return;
+      }
+      // The server accepted the conversation just started: it goes on under the server's id.
+      const confirmed = event.replacedIds.find(({ from }) => from === conversationId);
+      if (confirmed) {
+        conversationId = confirmed.to;
+        set({ conversationId });
+        await get().refreshConversation();
       }
       const removed = new Set(event.removedMessages);
       if (removed.size > 0 || event.replacedIds.length > 0) {

@@ -51,6 +51,8 @@ export const messageView = z.object({
   /** When the text last changed as this app saw it; reactions move updatedAt, not this. */
   editedAt: epochMs.nullable(),
   readAt: epochMs.nullable(),
+  /** How far our own message got (see message-view.ts in the core); null on others'. */
+  receipt: z.enum(['sent', 'delivered', 'read']).nullable(),
   state: syncState,
   /** The server's message for a failed write, for the user to retry or discard. */
   error: z.string().nullable(),

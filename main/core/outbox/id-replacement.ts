@@ -79,6 +79,17 @@ function recordMapping(db: Database, localId: string, serverId: string): void {
   ).run(localId, serverId);
 }
 
+/**
+ * The id a record has now: a local id the server has since replaced is
+ * followed to the server's, so a request made just before the replacement
+ * (a draft saved, a message sent) still reaches its conversation.
+ */
+export function currentId(db: Database, id: string): string {
+  const row = statement(db, 'SELECT server_id FROM id_map WHERE local_id = ?').get(id) as
+    { server_id: string } | undefined;
+  return row?.server_id ?? id;
+}
+
 /** Whether a server id already stands for one of our local records. */
 export function isClaimed(db: Database, serverId: string): boolean {
   return statement(db, 'SELECT 1 FROM id_map WHERE server_id = ?').get(serverId) !== undefined;

@@ -8,6 +8,7 @@ import { deleteConversationRows } from '../store/record-upserts.ts';
 import { readSelf, UNKNOWN_SELF } from '../store/self-identity.ts';
 import type { MessageSnapshot } from '../store/outbox-payloads.ts';
 import { enqueue } from '../store/outbox-entries.ts';
+import { currentId } from './id-replacement.ts';
 import { dropUnsentCreation } from './unsent.ts';
 import { timeOrderedSeq } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
@@ -69,7 +70,8 @@ export function createLocalWrites(db: Database, now: () => number) {
   return {
     send(input: { conversationId: string; text: string; attachments: unknown[] }) {
       return write((batch) => {
-        conversation(input.conversationId);
+        const conversationId = currentId(db, input.conversationId);
+        conversation(conversationId);
         const localId = `${LOCAL_ID_PREFIX}${randomUUID()}`;
         const at = now();
         statement(
@@ -80,7 +82,7 @@ export function createLocalWrites(db: Database, now: () => number) {
              '{}', $at)`,
         ).run({
           $id: localId,
-          $conversation: input.conversationId,
+          $conversation: conversationId,
           $sender: readSelf(db)?.contactId ?? UNKNOWN_SELF,
           $text: input.text,
           $attachments: JSON.stringify(input.attachments),
@@ -90,13 +92,13 @@ export function createLocalWrites(db: Database, now: () => number) {
           db,
           {
             kind: 'send',
-            conversationId: input.conversationId,
+            conversationId: conversationId,
             targetId: localId,
             payload: { text: input.text, attachments: input.attachments, firstAttemptAt: null },
           },
           at,
         );
-        touchThread(batch, input.conversationId);
+        touchThread(batch, conversationId);
         return localId;
       });
     },

@@ -5,11 +5,30 @@ import { reactionViews } from './reaction-views.ts';
 import { statement } from './statement-cache.ts';
 import { clipForDisplay } from './display-text.ts';
 
+/**
+ * How far one of our messages got, as far as this API can tell: the server
+ * sets `read_at` when someone other than the sender fetches it (read); the
+ * other side has been active since it arrived, by a later message of theirs
+ * in the conversation or their contact's last activity (delivered); else it
+ * is on the server, waiting in their mailbox (sent). The later-message test
+ * reads the `messages_unread` index (others' messages by time).
+ */
+const RECEIPT = `
+  CASE WHEN m.own = 0 THEN NULL
+    WHEN m.read_at IS NOT NULL THEN 'read'
+    WHEN EXISTS (SELECT 1 FROM messages later
+                 WHERE later.conversation_id = m.conversation_id AND later.own = 0
+                   AND later.created_at > m.created_at)
+      OR (SELECT other.last_active_at FROM conversations c
+          JOIN contacts other ON other.id = c.contact_id
+          WHERE c.id = m.conversation_id) >= m.created_at THEN 'delivered'
+    ELSE 'sent' END`;
+
 /** The columns a MessageView is built from, for `FROM messages m`. */
 export const MESSAGE_SELECT = `
   SELECT m.id, m.conversation_id, m.sender_id, m.own, m.text, m.reactions, m.attachments,
     m.read_at, m.created_at, m.updated_at, m.edited_at,
-    ct.username AS sender_username, ct.avatar_url AS sender_avatar_url
+    ct.username AS sender_username, ct.avatar_url AS sender_avatar_url, ${RECEIPT} AS receipt
   FROM messages m
   LEFT JOIN contacts ct ON ct.id = m.sender_id`;
 
@@ -25,6 +44,7 @@ export interface MessageRow {
   created_at: number;
   updated_at: number | null;
   edited_at: number | null;
+  receipt: 'sent' | 'delivered' | 'read' | null;
   sender_username: string | null;
   sender_avatar_url: string | null;
 }
@@ -70,6 +90,7 @@ export function toMessageViews(
       updatedAt: row.updated_at,
       editedAt: row.edited_at,
       readAt: row.read_at,
+      receipt: row.receipt,
       state: write === undefined ? 'synced' : write.state === 'failed' ? 'failed' : 'pending',
       error: write?.state === 'failed' ? write.error : null,
       outboxId: write?.id ?? null,

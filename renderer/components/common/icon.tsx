@@ -18,6 +18,7 @@ const PATHS = {
   activity: 'M3 12h4l3-8 4 16 3-8h4',
   file: 'M6 3h8l4 4v14H6V3zM14 3v4h4',
   check: 'M5 12l5 5 9-10',
+  checks: 'M2 12l5 5 9-10M11 16l1 1 9-10',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -15,6 +15,13 @@ import { ReactButton } from './reaction-picker.tsx';
 import { Reactions } from './reactions.tsx';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 
+/** One tick on the server, two grey once they have been active since, two blue once fetched. */
+const RECEIPTS = {
+  sent: { label: 'Sent', title: 'Sent: on the server, waiting for them' },
+  delivered: { label: 'Delivered', title: 'Delivered: they have been active since' },
+  read: { label: 'Read', title: 'Read: their app has fetched it' },
+} as const;
+
 function StateMark({ message }: { message: MessageView }) {
   if (message.state === 'pending') {
     return (
@@ -30,11 +37,13 @@ function StateMark({ message }: { message: MessageView }) {
       </span>
     );
   }
-  return message.own ? (
-    <span className="state-mark" role="img" aria-label="Sent" title="Sent">
-      <Icon name="check" size={14} />
+  if (!message.receipt) return null;
+  const { label, title } = RECEIPTS[message.receipt];
+  return (
+    <span className={`state-mark ${message.receipt}`} role="img" aria-label={label} title={title}>
+      <Icon name={message.receipt === 'sent' ? 'check' : 'checks'} size={14} />
     </span>
-  ) : null;
+  );
 }
 
 function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {

@@ -14,6 +14,7 @@ export function message(id: string, at: number, overrides: Partial<MessageView> 
     updatedAt: null,
     editedAt: null,
     readAt: null,
+    receipt: null,
     state: 'synced',
     error: null,
     outboxId: null,

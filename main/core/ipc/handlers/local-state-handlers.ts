@@ -8,6 +8,7 @@ import { dismissKeptUnsent, keepLateDraft, listKeptUnsent } from '../../store/ke
 import { renameConversation } from '../../store/local-names.ts';
 import { markRead } from '../../store/read-markers.ts';
 import { notFound } from '../../errors/core-error.ts';
+import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
 
 export interface LocalStateDeps {
@@ -33,7 +34,9 @@ export function localStateHandlers(
     deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
   return {
     'drafts:get': async ({ conversationId }) => ({ text: getDraft(db, conversationId) }),
-    'drafts:set': async ({ conversationId, text }) => {
+    'drafts:set': async (request) => {
+      const { text } = request;
+      const conversationId = currentId(db, request.conversationId);
       if (!conversationExists(db, conversationId)) {
         if (text.trim() === '') return { kept: false };
         keepLateDraft(db, conversationId, text);
