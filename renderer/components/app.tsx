@@ -25,7 +25,13 @@ export function App() {
   const loadError = useSession((s) => s.loadError);
   const view = useUi((s) => s.view);
   const unseen = useActivity((s) => s.unseen);
+  const unread = useConversationList((s) => s.counts?.unreadTotal ?? 0);
   const signedIn = session?.state === 'signed-in';
+
+  // The window title carries the unread count, as every messenger's does (and the taskbar shows it).
+  useEffect(() => {
+    document.title = signedIn && unread > 0 ? `(${unread}) Parley` : 'Parley';
+  }, [signedIn, unread]);
 
   useEffect(() => {
     if (!signedIn) return;
@@ -63,7 +69,7 @@ export function App() {
     <>
       {signedIn ? (
         <div className="app">
-          <Rail activityUnseen={unseen} />
+          <Rail activityUnseen={unseen} unread={unread} />
           <Sidebar />
           <main
             className="main-pane"

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openAppForEachTest } from '../support/parley-app.ts';
 import { startPreview } from '../support/preview-process.ts';
 
 test('the preview serves the app shell and carries IPC from the page to the core and back', async ({
@@ -41,4 +42,27 @@ test('the preview refuses a page that does not hold the per-run key', async ({ p
   } finally {
     await preview.stop();
   }
+});
+
+test.describe('in the demo workspace', () => {
+  openAppForEachTest();
+
+  test('the unread count shows in the window title and on the Chats button, and falls as they are read', async ({
+    page,
+  }) => {
+    await expect(page).toHaveTitle(/^\(\d+\) Parley$/);
+    const before = Number(/\((\d+)\)/.exec(await page.title())![1]);
+    const chats = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', {
+      name: new RegExp(`^Chats, ${before} unread messages?$`),
+    });
+    await expect(chats).toBeVisible();
+    const unread = page
+      .getByRole('listbox', { name: 'Conversations' })
+      .getByRole('option', { name: /, 1 unread message/ })
+      .first();
+    const title = ((await unread.getAttribute('aria-label')) ?? '').split(',')[0]!;
+    await unread.click();
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    await expect(page).toHaveTitle(before === 1 ? 'Parley' : `(${before - 1}) Parley`);
+  });
 });

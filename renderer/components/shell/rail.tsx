@@ -1,8 +1,16 @@
+import { plural } from '../../lib/format.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 
-/** The narrow strip on the far left, as in Signal: sections, and settings at the foot. */
-export function Rail({ activityUnseen }: { activityUnseen: number }) {
+function Badge({ count }: { count: number }) {
+  return count > 0 ? <span className="rail-badge">{count > 99 ? '99+' : count}</span> : null;
+}
+
+/**
+ * The narrow strip on the far left, as in Signal: sections with what waits in
+ * each (unread messages, new activity), and settings at the foot.
+ */
+export function Rail({ activityUnseen, unread }: { activityUnseen: number; unread: number }) {
   const view = useUi((s) => s.view);
   const setView = useUi((s) => s.setView);
   const openDialog = useUi((s) => s.openDialog);
@@ -11,12 +19,13 @@ export function Rail({ activityUnseen }: { activityUnseen: number }) {
       <button
         type="button"
         className="rail-button"
-        aria-label="Chats"
+        aria-label={unread > 0 ? `Chats, ${plural(unread, 'unread message')}` : 'Chats'}
         title="Chats"
         aria-current={view === 'chats' ? 'page' : undefined}
         onClick={() => setView('chats')}
       >
         <Icon name="chats" size={22} />
+        <Badge count={unread} />
       </button>
       <button
         type="button"
@@ -27,9 +36,7 @@ export function Rail({ activityUnseen }: { activityUnseen: number }) {
         onClick={() => setView('activity')}
       >
         <Icon name="activity" size={22} />
-        {activityUnseen > 0 && (
-          <span className="rail-badge">{activityUnseen > 99 ? '99+' : activityUnseen}</span>
-        )}
+        <Badge count={activityUnseen} />
       </button>
       <span className="rail-spacer" />
       <button
