@@ -22,7 +22,7 @@ test('link attachments wait as removable chips and arrive in the thread with the
 
   await form.getByRole('textbox', { name: 'Link' }).fill('ftp://files.example.com/report.pdf');
   await form.getByRole('button', { name: 'Add attachment' }).click();
-  await expect(form.getByRole('alert')).toHaveText(/starts with https:\/\/ or http:\/\//);
+  await expect(form.getByRole('alert')).toHaveText(/^Enter a web link/);
 
   await form.getByRole('textbox', { name: 'Link' }).fill('https://picsum.photos/seed/e2e/640/480');
   await form.getByRole('textbox', { name: 'Name' }).fill('harbour.jpg');
@@ -73,4 +73,20 @@ test('an attachment alone can be sent, all from the keyboard', async ({ page }) 
     sent.getByRole('button', { name: new RegExp(`^${name.replace('.', '\\.')}`) }),
   ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
+});
+
+test('an image link typed without https:// or a type arrives as an image', async ({ page }) => {
+  await page.getByRole('button', { name: 'Attach a link' }).click();
+  const form = page.getByRole('form', { name: 'Attach a link' });
+  await form.getByRole('textbox', { name: 'Link' }).fill('images.example.com/trip/lake.JPG');
+  await form.getByRole('textbox', { name: 'Link' }).press('Enter');
+  await expect(
+    page.getByRole('list', { name: 'Attachments to send' }).getByRole('listitem'),
+  ).toHaveText([/lake\.JPG/]);
+  const text = unique('the lake');
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(
+    message(page, text).getByRole('button', { name: 'Open image lake.JPG' }),
+  ).toBeVisible();
 });

@@ -14,10 +14,10 @@ const FIELDS: {
   placeholder: string;
   inputMode?: 'url' | 'numeric';
 }[] = [
-  { key: 'url', label: 'Link', placeholder: 'https://example.com/photo.jpg', inputMode: 'url' },
+  { key: 'url', label: 'Link', placeholder: 'example.com/photo.jpg', inputMode: 'url' },
   { key: 'name', label: 'Name', placeholder: 'Taken from the link' },
-  { key: 'mimeType', label: 'Type', placeholder: 'image/jpeg' },
-  { key: 'size', label: 'Size in bytes', placeholder: '', inputMode: 'numeric' },
+  { key: 'mimeType', label: 'Type', placeholder: 'Found from the link' },
+  { key: 'size', label: 'Size in bytes', placeholder: 'Optional', inputMode: 'numeric' },
 ];
 
 /** The small form for one link attachment; Esc or Cancel closes it, Enter adds. */

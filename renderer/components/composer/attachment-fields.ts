@@ -15,6 +15,35 @@ export const EMPTY_FIELDS: AttachmentFields = { name: '', url: '', mimeType: '',
 
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 
+/** Media types by the link's file extension, for the kinds a message shows inline or names. */
+const BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  zip: 'application/zip',
+};
+
+/** The media type a link's path suggests ("…/cat.JPG?w=200" is image/jpeg), if any. */
+export function typeFromUrl(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  return extension ? BY_EXTENSION[extension] : undefined;
+}
+
+/** What people paste: "example.com/cat.png" means https://example.com/cat.png. */
+function withScheme(text: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/\/+/, '')}`;
+}
+
 function nameFromUrl(url: string): string {
   const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
   try {
@@ -34,9 +63,14 @@ function nameFromUrl(url: string): string {
 export async function readAttachment(
   fields: AttachmentFields,
 ): Promise<{ ok: true; value: AttachmentInput } | { ok: false; field: FieldName; error: string }> {
-  const url = fields.url.trim();
+  const typed = fields.url.trim();
+  const url = typed && withScheme(typed);
   if (!isHttpUrl(url)) {
-    return { ok: false, field: 'url', error: 'Enter a link that starts with https:// or http://.' };
+    return {
+      ok: false,
+      field: 'url',
+      error: 'Enter a web link, such as example.com/photo.jpg or https://example.com/photo.jpg.',
+    };
   }
   const name = fields.name.trim() || nameFromUrl(url);
   if (!name) return { ok: false, field: 'name', error: 'Give the attachment a name.' };
@@ -47,7 +81,7 @@ export async function readAttachment(
       error: `Keep the name under ${LIMITS.nameLength} characters.`,
     };
   }
-  const mimeType = fields.mimeType.trim();
+  const mimeType = fields.mimeType.trim() || typeFromUrl(url) || '';
   if (mimeType && !MIME_TYPE.test(mimeType)) {
     return {
       ok: false,
