@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAppForEachTest } from '../support/parley-app.ts';
+import { accessibleName, openAppForEachTest } from '../support/parley-app.ts';
 import { startPreview } from '../support/preview-process.ts';
 
 test('the preview serves the app shell and carries IPC from the page to the core and back', async ({
@@ -60,7 +60,7 @@ test.describe('in the demo workspace', () => {
       .getByRole('listbox', { name: 'Conversations' })
       .getByRole('option', { name: /, 1 unread message/ })
       .first();
-    const title = ((await unread.getAttribute('aria-label')) ?? '').split(',')[0]!;
+    const title = (await accessibleName(unread)).split(',')[0]!;
     await unread.click();
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page).toHaveTitle(before === 1 ? 'Parley' : `(${before - 1}) Parley`);

@@ -6,6 +6,7 @@ import {
   message,
   openAppForEachTest,
   openConversation,
+  optionNames,
   send,
   unique,
 } from '../support/parley-app.ts';
@@ -129,11 +130,7 @@ test('keyboard only: switch, send, edit the last message, move to the next conve
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Sending moved the conversation up the list; its neighbour is read off the list as it is now.
-  const titles = (
-    await conversations(page)
-      .getByRole('option')
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''))
-  ).map((label) => label.split(',')[0]);
+  const titles = (await optionNames(conversations(page))).map((label) => label.split(',')[0]);
   const next = titles[titles.indexOf(title) + 1]!;
   await page.keyboard.press('Alt+ArrowDown');
   await expect(page.getByRole('heading', { level: 2, name: next })).toBeVisible();

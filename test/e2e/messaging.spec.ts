@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  accessibleName,
   conversations,
   firstConversationTitle,
   message,
@@ -18,7 +19,7 @@ test('reading a conversation with unread messages shows the divider and clears i
   const unread = conversations(page)
     .getByRole('option', { name: /unread message/ })
     .first();
-  const title = ((await unread.getAttribute('aria-label')) ?? '').split(',')[0]!;
+  const title = (await accessibleName(unread)).split(',')[0]!;
   await openConversation(page, title);
   await expect(page.getByRole('separator', { name: 'Unread messages' })).toBeVisible();
   const messages = page.getByRole('region', { name: 'Messages' });

@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
 import {
+  accessibleName,
   conversationAction,
   conversations,
   firstConversationTitle,
   messageAction,
   openAppForEachTest,
   openConversation,
+  optionNames,
   thread,
 } from '../support/parley-app.ts';
 import { startCommand, startPreview } from '../support/preview-process.ts';
@@ -20,9 +22,7 @@ test.describe('in the demo workspace', () => {
   test('a muted conversation stops showing "sending" once the server has the mute', async ({
     page,
   }) => {
-    const labels = await conversations(page)
-      .getByRole('option')
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+    const labels = await optionNames(conversations(page));
     const title = labels.find((label) => !/muted/.test(label))!.split(',')[0]!;
     await conversationAction(page, title, 'Mute for 1 hour');
     const footer = page.getByRole('status', { name: 'Connection' });
@@ -35,7 +35,7 @@ test.describe('in the demo workspace', () => {
     page,
   }) => {
     const yours = conversations(page).getByRole('option').filter({ hasText: 'You:' }).first();
-    const title = ((await yours.getAttribute('aria-label')) ?? '').split(',')[0]!;
+    const title = (await accessibleName(yours)).split(',')[0]!;
     await openConversation(page, title);
     const own = thread(page)
       .getByRole('article')

@@ -41,10 +41,34 @@ export function message(page: Page, text: string | RegExp): Locator {
   return thread(page).getByRole('article').filter({ hasText: text });
 }
 
+/**
+ * The names in an aria snapshot for one role, in order. A snapshot line is
+ * `- role "name"`, or YAML-quoted `- 'role "name: more"'` when the name holds
+ * a colon.
+ */
+function namesInSnapshot(snapshot: string, role: string): string[] {
+  const names: string[] = [];
+  for (const [, raw] of snapshot.matchAll(/^\s*- (.*?):?$/gm)) {
+    const line = /^'(.*)'$/.exec(raw!)?.[1]?.replaceAll("''", "'") ?? raw!;
+    const name = new RegExp(`^${role} "((?:[^"\\\\]|\\\\.)*)"`).exec(line)?.[1];
+    if (name !== undefined) names.push(name.replace(/\\(.)/g, '$1'));
+  }
+  return names;
+}
+
+/** The accessible names of the options of a listbox, in order, as assistive technology reads them. */
+export async function optionNames(listbox: Locator): Promise<string[]> {
+  return namesInSnapshot(await listbox.ariaSnapshot(), 'option');
+}
+
+/** The accessible name of one option. */
+export async function accessibleName(option: Locator): Promise<string> {
+  return namesInSnapshot(await option.ariaSnapshot(), 'option')[0] ?? '';
+}
+
 /** The conversation title as the row's accessible name starts with it. */
 export async function firstConversationTitle(page: Page, nth = 0): Promise<string> {
-  const label = await conversations(page).getByRole('option').nth(nth).getAttribute('aria-label');
-  return (label ?? '').split(',')[0]!;
+  return (await accessibleName(conversations(page).getByRole('option').nth(nth))).split(',')[0]!;
 }
 
 export async function openConversation(page: Page, title: string): Promise<void> {

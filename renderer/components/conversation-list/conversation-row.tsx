@@ -4,38 +4,21 @@ import { listTime, plural } from '../../lib/format.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 
-function Preview({
-  conversation,
-  selected,
-}: {
-  conversation: ConversationSummary;
-  selected: boolean;
-}) {
+/** What the second line says: the draft waiting in the composer, else the last message. */
+function preview(conversation: ConversationSummary, selected: boolean) {
   // The open conversation's draft is in its composer; the others say what waits there.
   const draft = selected ? null : conversation.draft?.trim();
-  return draft ? (
-    <span className="row-preview isolated" dir="auto">
-      <span className="row-draft">Draft:</span> {draft}
-    </span>
-  ) : (
-    <span className="row-preview isolated" dir="auto">
-      {previewText(conversation)}
-    </span>
-  );
-}
-
-function previewText(conversation: ConversationSummary): string {
+  if (draft) return { draft: true, text: draft };
   const last = conversation.lastMessage;
-  if (!last) return 'No messages yet';
+  if (!last) return { draft: false, text: 'No messages yet' };
   const body = last.text.trim() || (last.hasAttachments ? 'Attachment' : '');
-  if (last.own) return `You: ${body}`;
-  return conversation.groupId ? `${last.senderName}: ${body}` : body;
+  if (last.own) return { draft: false, text: `You: ${body}` };
+  return { draft: false, text: conversation.groupId ? `${last.senderName}: ${body}` : body };
 }
 
-/** The accessible name: what a sighted user reads off the row at a glance. */
-export function rowLabel(conversation: ConversationSummary): string {
+/** What the row says beyond its text, for the end of its accessible name. */
+function stateWords(conversation: ConversationSummary): string {
   return [
-    conversation.title,
     conversation.unreadCount > 0 ? plural(conversation.unreadCount, 'unread message') : null,
     conversation.isPinned ? 'pinned' : null,
     conversation.isMuted ? 'muted' : null,
@@ -46,6 +29,13 @@ export function rowLabel(conversation: ConversationSummary): string {
     .join(', ');
 }
 
+/**
+ * A row's accessible name comes from what it shows, in the order it shows it
+ * (the name, then the second line), with its state after: no aria-label that
+ * could drift from the visible words. The avatar, the marks, the time and the
+ * badge are hidden from it (the state words say them; a time on every row
+ * says too much).
+ */
 export const ConversationRow = memo(function ConversationRow({
   conversation,
   selected,
@@ -59,12 +49,13 @@ export const ConversationRow = memo(function ConversationRow({
 }) {
   const time = conversation.lastMessage?.createdAt ?? conversation.lastActiveAt;
   const unread = conversation.unreadCount;
+  const line = preview(conversation, selected);
+  const state = stateWords(conversation);
   return (
     <div
       id={domId}
       role="option"
       aria-selected={selected}
-      aria-label={rowLabel(conversation)}
       data-id={conversation.id}
       className={`conversation-row${selected ? ' selected' : ''}${active ? ' active' : ''}${unread > 0 ? ' unread' : ''}`}
     >
@@ -73,34 +64,43 @@ export const ConversationRow = memo(function ConversationRow({
         <div className="row-line">
           <span className="row-title isolated" dir="auto">
             {conversation.title}
+            <span className="spoken-only">,</span>
           </span>
           {conversation.isPinned && (
-            <span className="row-mark" title="Pinned">
+            <span className="row-mark" title="Pinned" aria-hidden="true">
               <Icon name="pin" size={14} />
             </span>
           )}
           {conversation.isMuted && (
-            <span className="row-mark" title="Muted">
+            <span className="row-mark" title="Muted" aria-hidden="true">
               <Icon name="muted" size={14} />
             </span>
           )}
-          {time != null && <span className="row-time">{listTime(time)}</span>}
+          {time != null && (
+            <span className="row-time" aria-hidden="true">
+              {listTime(time)}
+            </span>
+          )}
         </div>
         <div className="row-line">
           {conversation.failedWrites > 0 ? (
-            <span className="row-mark failed" title="Not sent">
+            <span className="row-mark failed" title="Not sent" aria-hidden="true">
               <Icon name="alert" size={14} />
             </span>
           ) : (
             conversation.pendingWrites > 0 && (
-              <span className="row-mark" title="Sending">
+              <span className="row-mark" title="Sending" aria-hidden="true">
                 <Icon name="clock" size={14} />
               </span>
             )
           )}
-          <Preview conversation={conversation} selected={selected} />
+          <span className="row-preview isolated" dir="auto">
+            {line.draft && <span className="row-draft">Draft: </span>}
+            {line.text}
+            {state && <span className="spoken-only">, {state}</span>}
+          </span>
           {unread > 0 && (
-            <span className={`badge${conversation.isMuted ? ' muted' : ''}`}>
+            <span className={`badge${conversation.isMuted ? ' muted' : ''}`} aria-hidden="true">
               {unread > 999 ? '999+' : unread}
             </span>
           )}

@@ -102,7 +102,7 @@ export const MessageItem = memo(function MessageItem({
     message.state,
   ].join(' ');
   return (
-    <article className={classes} aria-label={`${author}, ${messageTime(message.createdAt)}`}>
+    <article className={classes} aria-label={author}>
       {showSender && !message.own && (
         <div className="message-avatar">
           {startsGroup && <Avatar name={author} url={message.sender.avatarUrl} size={32} />}
@@ -121,9 +121,11 @@ export const MessageItem = memo(function MessageItem({
             <Attachments attachments={message.attachments} />
             <span className="meta">
               {message.editedAt !== null && <span className="edited">Edited</span>}
+              {/* Said once per run of messages, as it is seen: not again for each one. */}
               <time
                 dateTime={new Date(message.createdAt).toISOString()}
                 title={exactTime(message.createdAt)}
+                aria-hidden={startsGroup ? undefined : true}
               >
                 {messageTime(message.createdAt)}
               </time>
