@@ -14,11 +14,14 @@ const ROW_HEIGHT = 68;
 const SEARCH_ROWS = 4;
 export const CONVERSATION_LIST_ID = 'conversation-list';
 
+/** What each empty list is, and how something gets into it. */
 const EMPTY_TEXT = {
-  all: 'No conversations yet. Start one with the pencil button.',
-  pinned: 'No pinned conversations.',
-  muted: 'No muted conversations.',
-  archived: 'No archived conversations.',
+  all: 'No conversations yet. Start one with the pencil button above or Ctrl+N.',
+  pinned: 'No pinned conversations. Pin one from its menu (right-click it) to keep it at the top.',
+  muted:
+    'No muted conversations. Mute one from its menu (right-click it) to silence its notifications.',
+  archived:
+    'No archived conversations. Archive one from its menu (right-click it) to keep it out of All without deleting it.',
 } as const;
 
 /**
@@ -167,7 +170,9 @@ export function ConversationList() {
       </div>
       {total === 0 && !error && (
         <p className="list-empty">
-          {query ? `No conversation matches “${query.trim()}”.` : EMPTY_TEXT[filter]}
+          {query
+            ? `No conversation matches “${query.trim()}”. Conversations match by name or id.`
+            : EMPTY_TEXT[filter]}
         </p>
       )}
       {menu && (

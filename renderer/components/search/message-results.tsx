@@ -65,7 +65,9 @@ export function MessageResults({ query }: { query: string }) {
       <h2 className="section-title">Messages</h2>
       <InlineError>{error}</InlineError>
       {searched === query && hits.length === 0 && !error && (
-        <p className="list-empty">No message contains “{query}”.</p>
+        <p className="list-empty">
+          No message contains “{query}”. Whole words match best; try fewer or shorter ones.
+        </p>
       )}
       <ul className="hits">
         {hits.map((hit) => (

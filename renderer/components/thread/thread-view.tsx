@@ -1,6 +1,7 @@
 import { useThread } from '../../stores/thread-store.ts';
 import { Composer } from '../composer/composer.tsx';
 import { ConversationProblems } from './conversation-problems.tsx';
+import { FirstRunWelcome } from './first-run-welcome.tsx';
 import { MessageList } from './message-list.tsx';
 import { PinnedBanner } from './pinned-banner.tsx';
 import { ThreadHeader } from './thread-header.tsx';
@@ -17,8 +18,9 @@ export function ThreadView() {
   if (!conversationId) {
     return (
       <section className="thread empty-thread" aria-label="No conversation open">
-        <p>Select a conversation, or start one with Ctrl+N.</p>
-        <p className="hint">Ctrl+K jumps to any conversation.</p>
+        <FirstRunWelcome />
+        <p>Select a conversation on the left, or start one with Ctrl+N.</p>
+        <p className="hint">Ctrl+K jumps to any conversation by name.</p>
       </section>
     );
   }
@@ -43,7 +45,10 @@ export function ThreadView() {
         </p>
       )}
       {status === 'ready' && itemCount === 0 && (
-        <p className="thread-empty">No messages yet. Say hello!</p>
+        <p className="thread-empty">
+          No messages here yet. Write the first one below: it shows at once and goes to the server
+          as soon as it can.
+        </p>
       )}
       {/* Mounted with its first page, so its first render is already at the newest messages. */}
       {status === 'ready' && <MessageList key={`messages-${conversationId}`} />}

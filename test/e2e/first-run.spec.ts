@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { conversations, openAppForEachTest } from '../support/parley-app.ts';
+
+openAppForEachTest();
+
+test('a first-run welcome explains the demo, Activity and signing in, and stays dismissed', async ({
+  page,
+}) => {
+  const welcome = page.getByRole('region', { name: 'Welcome to Parley' });
+  await expect(welcome).toContainText('demo workspace');
+  await expect(welcome).toContainText('Activity');
+  await expect(welcome).toContainText('access token');
+  await welcome.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await welcome.getByRole('button', { name: 'Got it' }).click();
+  await expect(welcome).toHaveCount(0);
+  await page.reload();
+  await expect(conversations(page).getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Welcome to Parley' })).toHaveCount(0);
+});
+
+test('empty places say what they are and what to do', async ({ page }) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill('zzqx');
+  await expect(page.getByRole('region', { name: 'Messages found' })).toContainText(
+    'No message contains “zzqx”. Whole words match best',
+  );
+  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill('someone-new');
+  await dialog.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByText(/^No messages here yet\. Write the first one below/)).toBeVisible();
+});
