@@ -1,22 +1,24 @@
 import { IpcFailure } from './parley.ts';
 
+const SOMETHING_WRONG =
+  'Something went wrong in Parley. Try again; if it keeps happening, restart Parley.';
+
 /** Words for the user, whatever went wrong; never a stack or a raw object. */
 export function describeError(error: unknown): string {
   if (error instanceof IpcFailure) {
     switch (error.error.code) {
       case 'unavailable':
         return 'That is not available yet in this version of Parley.';
-      case 'network':
-        return `Cannot reach the server: ${error.error.message}`;
       case 'unauthorized':
         return 'The server refused the token. Sign in again in Settings.';
       case 'rate-limited':
-        return 'The server is busy; try again in a moment.';
+        return 'The server is busy. Try again in a moment.';
       default:
-        return error.error.message || 'Something went wrong.';
+        // The core words its errors for the user, with what to do.
+        return error.error.message || SOMETHING_WRONG;
     }
   }
-  return 'Something went wrong.';
+  return SOMETHING_WRONG;
 }
 
 /**

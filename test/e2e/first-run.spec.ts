@@ -10,7 +10,7 @@ test('a first-run welcome explains the demo, Activity and signing in, and stays 
   await expect(welcome).toContainText('demo workspace');
   await expect(welcome).toContainText('Activity');
   await expect(welcome).toContainText('access token');
-  await welcome.getByRole('button', { name: 'Open Settings' }).click();
+  await welcome.getByRole('button', { name: 'Connect to your server…' }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -36,6 +36,28 @@ test.describe('in the demo workspace', () => {
   });
 });
 
+test.describe('words', () => {
+  openAppForEachTest();
+
+  test('an unreachable server is named in a sentence with a way out, never a system code', async ({
+    page,
+  }) => {
+    const port = await freePort();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings
+      .getByRole('textbox', { name: 'Server address' })
+      .fill(`http://127.0.0.1:${port}`);
+    await settings.getByLabel('Access token').fill('any-token');
+    await settings.getByRole('button', { name: 'Test and connect' }).click();
+    const refusal = settings.getByRole('alert');
+    await expect(refusal).toHaveText(
+      `Parley could not reach 127.0.0.1:${port}: nothing answered there. Check the address, or try again later.`,
+    );
+    await expect(refusal).not.toContainText('ECONNREFUSED');
+  });
+});
+
 test('right after signing out, the token field no longer says a token is saved', async ({
   page,
 }) => {

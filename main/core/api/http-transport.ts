@@ -5,6 +5,7 @@ import { cleartextProblem } from '../net/address-policy.ts';
 import { backoffDelay } from './backoff.ts';
 import { withinScope, type TokenSource } from './credentials.ts';
 import { readErrorDetail } from './error-body.ts';
+import { failureCode, networkFailureWords, timeoutWords } from './failure-words.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 export interface RetryPolicy {
@@ -157,13 +158,17 @@ export function createTransport(options: TransportOptions): Transport {
         throw new ApiError({
           kind: 'timeout',
           status: null,
-          message: `${defaultMessage('timeout')} (no answer within ${timeoutMs} ms)`,
+          message: timeoutWords(base.host, timeoutMs),
         });
       }
+      options.log.warn('api request did not reach the server', {
+        host: base.host,
+        code: failureCode(error),
+      });
       throw new ApiError({
         kind: 'network',
         status: null,
-        message: `Could not reach ${base.host}${networkCause(error)}.`,
+        message: networkFailureWords(base.host, error),
       });
     }
     if (status >= 200 && status < 300) return { status, text };
@@ -221,11 +226,6 @@ function urlFor(base: URL, request: ApiRequest): URL {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
   return url;
-}
-
-function networkCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
 }
 
 /** The body of a successful answer as JSON; an unreadable one is the server's fault. */

@@ -148,7 +148,7 @@ export function createSessionService(deps: {
         throw new CoreError('unauthorized', 'The server did not accept this token.', 'token');
       }
       if (error.kind === 'network' || error.kind === 'timeout') {
-        throw new CoreError('network', `Could not reach ${baseUrl}: ${error.message}`, 'baseUrl');
+        throw new CoreError('network', error.message, 'baseUrl');
       }
       throw new CoreError('server', `The server answered: ${error.message}`, 'baseUrl');
     }

@@ -66,11 +66,7 @@ function describeRefusal(error: ApiError, catalogueUrl: string): CoreError {
       );
     case 'network':
     case 'timeout':
-      return new CoreError(
-        'network',
-        `Could not reach ${catalogueUrl}: ${error.message}`,
-        'catalogueUrl',
-      );
+      return new CoreError('network', error.message, 'catalogueUrl');
     case 'not-found':
       return new CoreError(
         'not-found',

@@ -58,7 +58,7 @@ export function FirstRunWelcome() {
           className="button primary"
           onClick={() => openDialog({ kind: 'settings' })}
         >
-          Open Settings
+          Connect to your server…
         </button>
         <button type="button" className="button secondary" onClick={() => setView('activity')}>
           Show Activity

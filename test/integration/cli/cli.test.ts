@@ -96,7 +96,9 @@ describe('the headless CLI', () => {
       alice.token,
     );
     expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr.trim().split('\n')).toEqual(['error: Could not reach 127.0.0.1:9.']);
+    expect(unreachable.stderr.trim().split('\n')).toEqual([
+      'error: Parley could not reach 127.0.0.1:9. Check the address and your connection, or try again later.',
+    ]);
 
     expect((await cli(['sync'])).code).toBe(0);
     const after = JSON.parse((await cli(['--json', 'outbox'])).stdout);

@@ -79,17 +79,17 @@ describe('pagedWindow', () => {
   it('shows a failure in words and clears it when a page loads again', async () => {
     const { pager, requests, rows, state } = harness();
     pager.restart();
-    await requests[0]!.fail(
-      new IpcFailure({ code: 'network', message: 'connection refused', field: null }),
-    );
-    expect(state().error).toBe('Cannot reach the server: connection refused');
+    const unreachable =
+      'Parley could not reach example.test. Check the address, or try again later.';
+    await requests[0]!.fail(new IpcFailure({ code: 'network', message: unreachable, field: null }));
+    expect(state().error).toBe(unreachable);
     pager.show(0, 5);
     expect(requests).toHaveLength(2);
     await requests[1]!.answer(rows(0, 10), 10);
     expect(state().error).toBeNull();
     pager.restart();
     await requests[2]!.fail(new TypeError('x is undefined'));
-    expect(state().error).toBe('Something went wrong.');
+    expect(state().error).toMatch(/^Something went wrong in Parley\. Try again/);
   });
 
   it('refetches the visible pages on refresh and forgets the ones scrolled away from', async () => {
