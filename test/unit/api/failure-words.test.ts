@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { createTransport } from '../../../main/core/api/http-transport.ts';
-import { ApiError } from '../../../main/core/api/api-error.ts';
+import type { ApiError } from '../../../main/core/api/api-error.ts';
 import type { Logger } from '../../../main/core/ports/ports.ts';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
