@@ -40,7 +40,7 @@ test('text written in a conversation deleted on another device is kept to send e
 
     const kept = page.getByRole('group', { name: `Not sent to ${gone}` });
     await expect(kept).toContainText(words);
-    await kept.getByRole('button', { name: 'Send in another conversation…' }).click();
+    await kept.getByRole('button', { name: 'Send elsewhere…' }).click();
     const picker = page.getByRole('dialog', { name: 'Send in which conversation?' });
     await picker.getByRole('combobox', { name: 'Conversation name' }).fill(other);
     await picker.getByRole('combobox', { name: 'Conversation name' }).press('Enter');

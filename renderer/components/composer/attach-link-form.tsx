@@ -16,7 +16,7 @@ const FIELDS: {
 }[] = [
   { key: 'url', label: 'Link', placeholder: 'example.com/photo.jpg', inputMode: 'url' },
   { key: 'name', label: 'Name', placeholder: 'Taken from the link' },
-  { key: 'mimeType', label: 'Type', placeholder: 'Found from the link' },
+  { key: 'mimeType', label: 'Type', placeholder: 'From the link' },
   { key: 'size', label: 'Size in bytes', placeholder: 'Optional', inputMode: 'numeric' },
 ];
 

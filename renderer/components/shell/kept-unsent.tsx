@@ -30,7 +30,7 @@ export function KeptUnsent() {
               className="button primary small"
               onClick={() => openDialog({ kind: 'move-kept', item })}
             >
-              Send in another conversation…
+              Send elsewhere…
             </button>
             <button type="button" className="button secondary small" onClick={() => copyKept(item)}>
               Copy
