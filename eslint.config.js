@@ -78,6 +78,7 @@ const LAYOUT = [
       'zustand',
       '@tanstack/react-virtual',
       'big.js',
+      'frimousse',
     ],
   },
   {

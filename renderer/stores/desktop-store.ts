@@ -10,6 +10,8 @@ interface DesktopState {
   waitingWrites: number | null;
   load(): Promise<void>;
   setUpdate(update: UpdateState): void;
+  /** Looks for an update now; the answer is the new state. */
+  checkNow(): Promise<void>;
   /** Asks for the restart; the core refuses while writes wait, unless `force`. */
   restart(force: boolean): Promise<void>;
   dismissWarning(): void;
@@ -28,6 +30,9 @@ export const useDesktop = create<DesktopState>()((set) => ({
     set({ update, capabilities });
   },
   setUpdate: (update) => set({ update }),
+  async checkNow() {
+    set({ update: await call('updates:check', {}) });
+  },
   async restart(force) {
     const answer = await call('updates:restart', { force });
     set({ waitingWrites: answer.restarting ? null : answer.pendingWrites });

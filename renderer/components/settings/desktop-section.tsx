@@ -6,7 +6,6 @@ import {
   type DesktopSettings,
   type StartAtLogin,
 } from '../../../shared/model/settings.ts';
-import { call } from '../../ipc/parley.ts';
 import { useDesktop } from '../../stores/desktop-store.ts';
 import { attempt } from '../../stores/notice-store.ts';
 import { updateSettings } from '../../stores/settings-update.ts';
@@ -207,14 +206,11 @@ function updateLine(update: UpdateState | null): string {
 }
 
 function Updates({ enabled, update }: { enabled: boolean; update: UpdateState | null }) {
-  const setUpdate = useDesktop((s) => s.setUpdate);
+  const checkUpdates = useDesktop((s) => s.checkNow);
   const restart = useDesktop((s) => s.restart);
   const waiting = useDesktop((s) => s.waitingWrites);
   const installed = update !== null && update.reason !== 'not-installed';
-  const checkNow = async () => {
-    const state = await attempt(() => call('updates:check', {}));
-    if (state) setUpdate(state);
-  };
+  const checkNow = () => attempt(checkUpdates);
   return (
     <>
       <h4>Updates</h4>
