@@ -6,7 +6,7 @@ openAppForEachTest();
 test('a first-run welcome explains the demo, Activity and signing in, and stays dismissed', async ({
   page,
 }) => {
-  const welcome = page.getByRole('region', { name: 'Welcome to Parley' });
+  const welcome = page.getByRole('region', { name: 'Getting started' });
   await expect(welcome).toContainText('demo workspace');
   await expect(welcome).toContainText('Activity');
   await expect(welcome).toContainText('access token');
@@ -18,7 +18,7 @@ test('a first-run welcome explains the demo, Activity and signing in, and stays 
   await expect(welcome).toHaveCount(0);
   await page.reload();
   await expect(conversations(page).getByRole('option').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Welcome to Parley' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Getting started' })).toHaveCount(0);
 });
 
 test('empty places say what they are and what to do', async ({ page }) => {

@@ -22,6 +22,10 @@ async function openApp(page: Page): Promise<Preview> {
     await page.goto(preview.url);
     await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
     await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
+    // The list settles once the first sync is done: rows stop moving and counts stop growing.
+    await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
+      timeout: 20_000,
+    });
     return preview;
   } catch (error) {
     await preview.stop();

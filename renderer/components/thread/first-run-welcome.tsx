@@ -20,7 +20,6 @@ function dismissedBefore(): boolean {
 export function FirstRunWelcome() {
   const demo = useSession((s) => s.session?.demo ?? false);
   const openDialog = useUi((s) => s.openDialog);
-  const setView = useUi((s) => s.setView);
   const [dismissed, setDismissed] = useState(dismissedBefore);
   if (dismissed) return null;
   const dismiss = () => {
@@ -33,7 +32,7 @@ export function FirstRunWelcome() {
   };
   return (
     <section className="first-run" aria-labelledby="first-run-title">
-      <h2 id="first-run-title">Welcome to Parley</h2>
+      <h2 id="first-run-title">Getting started</h2>
       {demo ? (
         <p>
           This is the <strong>demo workspace</strong>: sample conversations on a small server
@@ -59,9 +58,6 @@ export function FirstRunWelcome() {
           onClick={() => openDialog({ kind: 'settings' })}
         >
           Connect to your server…
-        </button>
-        <button type="button" className="button secondary" onClick={() => setView('activity')}>
-          Show Activity
         </button>
         <button type="button" className="button secondary" onClick={dismiss}>
           Got it
