@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { RelayStatus } from '../../shared/model/relay.ts';
-import { call } from '../ipc/parley.ts';
+import { call, IpcFailure } from '../ipc/parley.ts';
+import { useSettings } from './settings-store.ts';
 
 interface RelayState {
   /** The user's relay and the demo's, each as last heard of (`off` when not in use). */
@@ -11,6 +12,21 @@ interface RelayState {
 }
 
 const ORDER: RelayStatus['source'][] = ['catalogue', 'demo'];
+
+type RelayRequest = { url: string; token?: string };
+
+/** Saves the relay's address (and token, bound to it); the settings and its state follow. */
+export async function configureRelay(request: RelayRequest): Promise<void> {
+  useRelays.getState().update(await call('relay:configure', request));
+  await useSettings.getState().load();
+}
+
+/** Tries what is typed before anything is saved; a failure is thrown in the core's words. */
+export async function testRelay(request: RelayRequest): Promise<string> {
+  const result = await call('relay:test', request);
+  if (!result.ok) throw new IpcFailure({ code: 'network', message: result.message, field: null });
+  return result.message;
+}
 
 export const useRelays = create<RelayState>()((set, get) => ({
   relays: [],

@@ -26,16 +26,23 @@ export function Field({
  */
 export function SecretField({
   saved,
+  what,
   placeholder,
   ...field
-}: InputProps & { label: ReactNode; saved: boolean; placeholder: string }) {
+}: InputProps & {
+  label: ReactNode;
+  saved: boolean;
+  /** What it holds, for "Saved — type a new token to replace it". */
+  what: string;
+  placeholder: string;
+}) {
   return (
     <Field
       {...field}
       type="password"
       autoComplete="off"
       spellCheck={false}
-      placeholder={saved ? 'Saved — type a new one to replace it' : placeholder}
+      placeholder={saved ? `Saved — type a new ${what} to replace it` : placeholder}
     />
   );
 }

@@ -90,6 +90,7 @@ export function RegistrationForm({
         onChange={setCatalogueUrl}
       />
       <SecretField
+        what="token"
         label="Catalogue service token"
         saved={tokenSaved}
         placeholder="Paste your token"

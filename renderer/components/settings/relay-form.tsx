@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { relayUrlProblem } from '../../../shared/model/relay.ts';
-import { call, IpcFailure } from '../../ipc/parley.ts';
 import { relayWords } from '../../lib/relay-words.ts';
-import { useRelays } from '../../stores/relay-store.ts';
-import { useSettings } from '../../stores/settings-store.ts';
+import { configureRelay, testRelay, useRelays } from '../../stores/relay-store.ts';
+import { Field, SecretField } from '../common/fields.tsx';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
 
 /**
@@ -43,8 +42,7 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
     const problem = missing();
     if (problem !== null) return submit.fail(problem);
     return submit.run(async () => {
-      useRelays.getState().update(await call('relay:configure', request()));
-      await useSettings.getState().load();
+      await configureRelay(request());
       setToken('');
       return 'Saved. Parley fetches the relay’s events from now on.';
     });
@@ -53,13 +51,7 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
   const test = () => {
     const problem = missing();
     if (problem !== null) return submit.fail(problem);
-    return submit.run(async () => {
-      const result = await call('relay:test', request());
-      // Shown as any refusal is: in the words the core found.
-      if (!result.ok)
-        throw new IpcFailure({ code: 'network', message: result.message, field: null });
-      return result.message;
-    });
+    return submit.run(() => testRelay(request()));
   };
 
   const words = status && status.url === relayUrl ? relayWords(status) : null;
@@ -73,31 +65,26 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
         void save();
       }}
     >
-      <label className="field">
-        <span>Relay address</span>
-        <input
-          type="url"
-          inputMode="url"
-          placeholder="https://relay.example.org"
-          spellCheck={false}
-          value={url}
-          maxLength={LIMITS.urlLength}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>Relay token</span>
-        <input
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={tokenHintId}
-          placeholder={tokenSaved ? 'Saved — type a new token to replace it' : 'Paste the token'}
-          value={token}
-          maxLength={LIMITS.tokenLength}
-          onChange={(event) => setToken(event.target.value)}
-        />
-      </label>
+      <Field
+        label="Relay address"
+        type="url"
+        inputMode="url"
+        placeholder="https://relay.example.org"
+        spellCheck={false}
+        value={url}
+        maxLength={LIMITS.urlLength}
+        onChange={setUrl}
+      />
+      <SecretField
+        label="Relay token"
+        what="token"
+        saved={tokenSaved}
+        placeholder="Paste the token"
+        aria-describedby={tokenHintId}
+        value={token}
+        maxLength={LIMITS.tokenLength}
+        onChange={setToken}
+      />
       <p id={tokenHintId} className="hint">
         The token is kept in this computer’s secure storage with the address it was entered for, and
         is sent to no other.

@@ -45,6 +45,7 @@ export function ServerForm() {
         onChange={setBaseUrl}
       />
       <SecretField
+        what="token"
         label="Access token"
         saved={tokenSaved}
         placeholder="Paste your token"

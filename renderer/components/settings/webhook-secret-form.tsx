@@ -37,6 +37,7 @@ export function WebhookSecretForm() {
       }}
     >
       <SecretField
+        what="secret"
         label="Webhook secret"
         saved={saved}
         placeholder="The signing secret"
