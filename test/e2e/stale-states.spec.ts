@@ -53,6 +53,7 @@ test.describe('in the demo workspace', () => {
   test('the receiver status takes a saved webhook secret at once', async ({ page }) => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('radio', { name: 'Directly on this computer' }).check();
     const address = settings.getByRole('form', { name: 'Receiver address' });
     await address.getByRole('textbox', { name: 'Port' }).fill(String(await freePort()));
     await address.getByRole('button', { name: 'Save address' }).click();
