@@ -1,15 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { conversations, message, openAppForEachTest, send } from '../support/parley-app.ts';
+import { expect, test } from '@playwright/test';
+import {
+  conversations,
+  message,
+  openAppForEachTest,
+  send,
+  startConversation,
+} from '../support/parley-app.ts';
 
 openAppForEachTest();
-
-async function startConversation(page: Page, id: string) {
-  await page.keyboard.press('Control+n');
-  const dialog = page.getByRole('dialog', { name: 'New conversation' });
-  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill(id);
-  await dialog.getByRole('button', { name: 'Start conversation' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
-}
 
 test('Enter in the new conversation dialog picks the highlighted suggestion', async ({ page }) => {
   await page.keyboard.press('Control+n');

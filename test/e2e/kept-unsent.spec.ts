@@ -1,24 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { freePort } from '../support/free-port.ts';
-import { conversations, firstConversationTitle, openConversation } from '../support/parley-app.ts';
-import { startCommand, startPreview } from '../support/preview-process.ts';
+import {
+  conversations,
+  firstConversationTitle,
+  openConversation,
+  openOwnServer,
+} from '../support/parley-app.ts';
 
 const TOKEN = 'e2e-kept-token';
 
 test('text written in a conversation deleted on another device is kept to send elsewhere', async ({
   page,
 }) => {
-  const port = await freePort();
-  const server = await startCommand(
-    'main/sandbox/sandbox-cli.ts',
-    ['--port', String(port), '--user', `you:${TOKEN}`, '--demo'],
-    'sandbox',
-  );
-  process.env.PARLEY_TOKEN = TOKEN;
-  const preview = await startPreview(['--base-url', server.url]);
-  delete process.env.PARLEY_TOKEN;
+  const own = await openOwnServer(page, [`you:${TOKEN}`], ['--demo']);
   try {
-    await page.goto(preview.url);
     await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
     // The most recently active conversation: a round sees its messages go at once.
     const gone = await firstConversationTitle(page, 0);
@@ -32,10 +26,7 @@ test('text written in a conversation deleted on another device is kept to send e
     await openConversation(page, other);
     await expect(goneRow).toContainText(`Draft: ${words}`);
 
-    const deleted = await fetch(`${server.url}/v1/conversations/${id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
+    const deleted = await own.as(TOKEN, `/v1/conversations/${id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     await expect(goneRow).toHaveCount(0, { timeout: 20_000 });
 
@@ -49,7 +40,6 @@ test('text written in a conversation deleted on another device is kept to send e
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(words);
     await expect(kept).toHaveCount(0);
   } finally {
-    await preview.stop();
-    await server.stop();
+    await own.stop();
   }
 });

@@ -1,15 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
-import { openAppForEachTest, send } from '../support/parley-app.ts';
-import { startCommand, startPreview } from '../support/preview-process.ts';
-
-async function startConversation(page: Page, id: string) {
-  await page.keyboard.press('Control+n');
-  const dialog = page.getByRole('dialog', { name: 'New conversation' });
-  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill(id);
-  await dialog.getByRole('button', { name: 'Start conversation' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
-}
+import {
+  openAppForEachTest,
+  openOwnServer,
+  send,
+  startConversation,
+} from '../support/parley-app.ts';
 
 test.describe('in the demo workspace', () => {
   openAppForEachTest();
@@ -61,17 +57,8 @@ test.describe('words', () => {
 test('right after signing out, the token field no longer says a token is saved', async ({
   page,
 }) => {
-  const port = await freePort();
-  const server = await startCommand(
-    'main/sandbox/sandbox-cli.ts',
-    ['--port', String(port), '--user', 'you:e2e-signout-token', '--demo'],
-    'sandbox',
-  );
-  process.env.PARLEY_TOKEN = 'e2e-signout-token';
-  const preview = await startPreview(['--base-url', server.url]);
-  delete process.env.PARLEY_TOKEN;
+  const own = await openOwnServer(page, ['you:e2e-signout-token'], ['--demo']);
   try {
-    await page.goto(preview.url);
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await expect(settings.getByLabel('Access token')).toHaveAttribute('placeholder', /^Saved/);
@@ -80,7 +67,6 @@ test('right after signing out, the token field no longer says a token is saved',
     await expect(token).toBeVisible();
     await expect(token).toHaveAttribute('placeholder', 'Paste your token');
   } finally {
-    await preview.stop();
-    await server.stop();
+    await own.stop();
   }
 });

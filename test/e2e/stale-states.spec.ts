@@ -8,10 +8,10 @@ import {
   messageAction,
   openAppForEachTest,
   openConversation,
+  openOwnServer,
   optionNames,
   thread,
 } from '../support/parley-app.ts';
-import { startCommand, startPreview } from '../support/preview-process.ts';
 
 const row = (page: Page, title: string) =>
   conversations(page).getByRole('option', { name: new RegExp(`^${title}(,|$)`) });
@@ -72,18 +72,9 @@ test.describe('in the demo workspace', () => {
 test('a conversation deleted on another device goes without a "No messages yet" in between', async ({
   page,
 }) => {
-  const port = await freePort();
   const token = 'e2e-stale-token';
-  const server = await startCommand(
-    'main/sandbox/sandbox-cli.ts',
-    ['--port', String(port), '--user', `you:${token}`, '--demo'],
-    'sandbox',
-  );
-  process.env.PARLEY_TOKEN = token;
-  const preview = await startPreview(['--base-url', server.url]);
-  delete process.env.PARLEY_TOKEN;
+  const own = await openOwnServer(page, [`you:${token}`], ['--demo']);
   try {
-    await page.goto(preview.url);
     await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
     // The whole list is fetched only every few rounds; here, as good as never.
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -96,10 +87,7 @@ test('a conversation deleted on another device goes without a "No messages yet" 
     const id = await row(page, title).getAttribute('data-id');
     await openConversation(page, await firstConversationTitle(page, 1));
 
-    const deleted = await fetch(`${server.url}/v1/conversations/${id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const deleted = await own.as(token, `/v1/conversations/${id}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     // Until the row goes, it keeps what it showed: never an empty conversation.
     await expect
@@ -113,7 +101,6 @@ test('a conversation deleted on another device goes without a "No messages yet" 
       )
       .toBe('gone');
   } finally {
-    await preview.stop();
-    await server.stop();
+    await own.stop();
   }
 });

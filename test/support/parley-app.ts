@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startPreview } from './preview-process.ts';
+import { freePort } from './free-port.ts';
+import { startCommand, startPreview } from './preview-process.ts';
 
 export type Preview = Awaited<ReturnType<typeof startPreview>>;
 
@@ -117,4 +118,57 @@ export function unique(prefix: string): string {
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Ctrl+N, a contact id typed, Start conversation: the new conversation is open. */
+export async function startConversation(page: Page, id: string): Promise<void> {
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('combobox', { name: 'Contact id or name' }).fill(id);
+  await dialog.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: id })).toBeVisible();
+}
+
+/**
+ * A sandbox of the test's own (`id:token` users, the first signed in) and a
+ * preview on it, for tests that act on the server as another device or
+ * person would. The page is opened on it; `stop` ends both.
+ */
+export async function openOwnServer(page: Page, users: string[], options: string[] = []) {
+  const port = await freePort();
+  const server = await startCommand(
+    'main/sandbox/sandbox-cli.ts',
+    ['--port', String(port), ...users.flatMap((user) => ['--user', user]), ...options],
+    'sandbox',
+  );
+  process.env.PARLEY_TOKEN = users[0]!.split(':')[1]!;
+  const preview = await startPreview(['--base-url', server.url])
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    })
+    .finally(() => {
+      delete process.env.PARLEY_TOKEN;
+    });
+  const own = {
+    url: server.url,
+    /** A request to the sandbox as the user whose token this is. */
+    as: (userToken: string, path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${userToken}`,
+          ...(init.body !== undefined && { 'content-type': 'application/json' }),
+        },
+      }),
+    async stop() {
+      await preview.stop();
+      await server.stop();
+    },
+  };
+  await page.goto(preview.url).catch(async (error: unknown) => {
+    await own.stop();
+    throw error;
+  });
+  return own;
 }

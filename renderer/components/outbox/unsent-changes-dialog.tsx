@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { OutboxEntryView } from '../../../shared/model/outbox.ts';
-import { discardWrite, retryWrite, useOutbox } from '../../stores/outbox-store.ts';
+import { useOutbox } from '../../stores/outbox-store.ts';
 import { Modal } from '../common/modal.tsx';
+import { WriteActions } from './write-actions.tsx';
 
 function EntryRow({ entry, title }: { entry: OutboxEntryView; title: string | undefined }) {
   const failed = entry.state === 'failed';
@@ -15,24 +16,7 @@ function EntryRow({ entry, title }: { entry: OutboxEntryView; title: string | un
         </p>
       </div>
       <div className="unsent-actions">
-        {failed && (
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => void retryWrite(entry.id)}
-          >
-            Retry
-          </button>
-        )}
-        {entry.state !== 'in-flight' && (
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => void discardWrite(entry.id)}
-          >
-            Discard
-          </button>
-        )}
+        <WriteActions entry={entry} />
       </div>
     </li>
   );

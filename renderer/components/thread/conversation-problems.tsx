@@ -8,6 +8,7 @@ import {
   retryWrite,
   useOutbox,
 } from '../../stores/outbox-store.ts';
+import { WriteActions } from '../outbox/write-actions.tsx';
 
 /** Writes shown on their message in the thread (with Retry and Discard there). */
 const SHOWN_ON_MESSAGE = new Set<OutboxKind>([
@@ -116,20 +117,7 @@ export function ConversationProblems({ conversation }: { conversation: Conversat
           <span>
             <strong>Not sent:</strong> {entry.summary}. {entry.error}
           </span>
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => void retryWrite(entry.id)}
-          >
-            Retry
-          </button>
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={() => void discardWrite(entry.id)}
-          >
-            Discard
-          </button>
+          <WriteActions entry={entry} />
         </li>
       ))}
     </ul>

@@ -2,22 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ApiMessage } from '../../../main/core/api/messaging-api.ts';
 import { pageMessages } from '../../../main/core/store/message-queries.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
-import { memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
+import {
+  apiMessage,
+  memoryDatabase,
+  seedConversation,
+  type MessageSeed,
+} from '../../support/store-fixtures.ts';
 
-function serverCopy(overrides: Partial<ApiMessage>): ApiMessage {
-  const message = {
-    id: 'm1',
-    conversationId: 'c',
-    contact: { id: 'ann', username: 'ann' } as ApiMessage['contact'],
-    message: 'hello',
-    reactions: {},
-    attachments: [],
-    readAt: null,
-    createdAt: 1_000,
-    updatedAt: null,
-    ...overrides,
-  };
-  return { ...message, raw: { ...message } };
+/** The server's record of message m1; its raw record changes with every field, as on the wire. */
+function serverCopy(seed: Partial<MessageSeed>): ApiMessage {
+  const full = { id: 'm1', conversationId: 'c', senderId: 'ann', text: 'hello', createdAt: 1_000 };
+  return { ...apiMessage({ ...full, ...seed }), raw: { ...full, ...seed } };
 }
 
 const editedAt = (db: ReturnType<typeof memoryDatabase>) =>
@@ -31,14 +26,10 @@ describe('a message shown as edited', () => {
     upsertMessage(db, serverCopy({ reactions: { like: ['bob'] }, updatedAt: 2_000 }), false);
     expect(editedAt(db)).toBeNull();
 
-    upsertMessage(db, serverCopy({ message: 'hello again', updatedAt: 3_000 }), false);
+    upsertMessage(db, serverCopy({ text: 'hello again', updatedAt: 3_000 }), false);
     expect(editedAt(db)).toBe(3_000);
 
-    upsertMessage(
-      db,
-      serverCopy({ message: 'hello again', reactions: {}, updatedAt: 4_000 }),
-      false,
-    );
+    upsertMessage(db, serverCopy({ text: 'hello again', reactions: {}, updatedAt: 4_000 }), false);
     expect(editedAt(db)).toBe(3_000);
   });
 

@@ -6,24 +6,15 @@ import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
 import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
-import { memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
+import { apiMessage, memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
 
 const DAY = 86_400_000;
 const NOV_11 = Date.UTC(2026, 10, 11);
 
-function serverMessage(id: string, createdAt: number, text = `lunch ${id}`): ApiMessage {
-  const fields = {
-    id,
-    conversationId: 'c',
-    contact: { id: 'ann', username: 'ann' } as ApiMessage['contact'],
-    message: text,
-    reactions: {},
-    attachments: [],
-    readAt: null,
-    createdAt,
-    updatedAt: null,
-  };
-  return { ...fields, raw: { ...fields } };
+/** A message as the server sends it; its raw record carries the time, as on the wire. */
+function serverMessage(id: string, createdAt: number): ApiMessage {
+  const seed = { id, conversationId: 'c', senderId: 'ann', text: `lunch ${id}`, createdAt };
+  return { ...apiMessage(seed), raw: seed };
 }
 
 const found = (db: ReturnType<typeof memoryDatabase>, offset = 0, limit = 20) =>
