@@ -1,11 +1,24 @@
 import { memo } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { listTime, plural } from '../../lib/format.ts';
+import { safeSlice } from '../../lib/untrusted-text.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 
+/** A line shows the start of a text; the row's name (built from it) stays short with it. */
+const PREVIEW_LENGTH = 160;
+
+function clipped(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${safeSlice(text, 0, PREVIEW_LENGTH - 1)}…` : text;
+}
+
 /** What the second line says: the draft waiting in the composer, else the last message. */
 function preview(conversation: ConversationSummary, selected: boolean) {
+  const line = fullPreview(conversation, selected);
+  return { ...line, text: clipped(line.text) };
+}
+
+function fullPreview(conversation: ConversationSummary, selected: boolean) {
   // The open conversation's draft is in its composer; the others say what waits there.
   const draft = selected ? null : conversation.draft?.trim();
   if (draft) return { draft: true, text: draft };

@@ -38,7 +38,7 @@ describe('a server that cannot be reached', () => {
       `Parley could not reach 127.0.0.1:${port}: nothing answered there. Check the address, or try again later.`,
     );
 
-    const unknown = await failure('http://no-such-host.invalid');
+    const unknown = await failure('https://no-such-host.invalid');
     expect(unknown.message).toBe(
       'Parley could not find no-such-host.invalid. Check the address and that this computer is online.',
     );
