@@ -152,7 +152,9 @@ export const useThread = create<ThreadState>()((set, get) => {
           return;
         }
         // One update, so the list mounts once with its rows and its scroll target together.
+        // The core answers under the server's id when it replaced ours before this open saw the event.
         set({
+          conversationId: conversation.id,
           conversation,
           items: page.items,
           hasBefore: page.hasBefore,

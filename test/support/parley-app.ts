@@ -166,9 +166,16 @@ export async function openOwnServer(page: Page, users: string[], options: string
       await server.stop();
     },
   };
-  await page.goto(preview.url).catch(async (error: unknown) => {
+  try {
+    await page.goto(preview.url);
+    // A person acts once the app is on screen; a key pressed before it mounts goes nowhere.
+    await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
+      timeout: 20_000,
+    });
+  } catch (error) {
     await own.stop();
     throw error;
-  });
+  }
   return own;
 }

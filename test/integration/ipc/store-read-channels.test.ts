@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedContact, seedConversation, seedMessages } from '../../support/store-fixtures.ts';
 import { startCore } from '../core-harness.ts';
+import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
+import { replaceConversationId } from '../../../main/core/outbox/id-replacement.ts';
 
 let harness: ReturnType<typeof startCore>;
 const call = (channel: string, request: unknown) => harness.core.router.handle(channel, request);
@@ -71,6 +73,38 @@ describe('store channels through the core router', () => {
     await call('conversations:markRead', { conversationId: 'c_ann', upToMessageId: 'm1' });
     await call('drafts:set', { conversationId: 'c_ann', text: 'hello' });
     expect(harness.events).toHaveLength(3);
+  });
+
+  it('reads a conversation opened under a local id the server has since replaced', async () => {
+    // The user starts a conversation; the server confirms it before the thread's first read.
+    const { db } = harness.core;
+    seedConversation(db, { id: 'local_new', contactId: 'ct_ann' });
+    seedMessages(db, [
+      {
+        id: 'local_m',
+        conversationId: 'local_new',
+        senderId: 'ct_ann',
+        text: 'hi',
+        createdAt: 4_000,
+      },
+    ]);
+    replaceConversationId(db, 'local_new', 'c_new', new ChangeBatch());
+
+    expect(await call('conversations:get', { id: 'local_new' })).toMatchObject({
+      ok: true,
+      value: { id: 'c_new' },
+    });
+    expect(await call('messages:page', { conversationId: 'local_new' })).toMatchObject({
+      ok: true,
+      value: { items: [{ id: 'local_m', text: 'hi' }] },
+    });
+    expect(await call('conversations:markRead', { conversationId: 'local_new' })).toEqual({
+      ok: true,
+      value: {},
+    });
+    expect(await call('conversations:get', { id: 'c_new' })).toMatchObject({
+      value: { unreadCount: 0 },
+    });
   });
 
   it('answers not-found for unknown conversations and messages', async () => {

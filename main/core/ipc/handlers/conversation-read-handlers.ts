@@ -2,6 +2,7 @@ import { conversationCounts } from '../../store/conversation-counts.ts';
 import { getConversation, listConversations } from '../../store/conversation-queries.ts';
 import { suggestContacts } from '../../store/contact-queries.ts';
 import type { Database } from '../../store/database.ts';
+import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
 
 /** The conversation list, its counts, one conversation, and contacts to start one with. */
@@ -14,7 +15,7 @@ export function conversationReadHandlers(
   return {
     'conversations:list': async (request) => listConversations(db, request),
     'conversations:counts': async () => conversationCounts(db),
-    'conversations:get': async ({ id }) => getConversation(db, id),
+    'conversations:get': async ({ id }) => getConversation(db, currentId(db, id)),
     'contacts:suggest': async (request) => ({ items: suggestContacts(db, request) }),
   };
 }

@@ -33,7 +33,9 @@ export function localStateHandlers(
   const changed = (conversationId: string) =>
     deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
   return {
-    'drafts:get': async ({ conversationId }) => ({ text: getDraft(db, conversationId) }),
+    'drafts:get': async ({ conversationId }) => ({
+      text: getDraft(db, currentId(db, conversationId)),
+    }),
     'drafts:set': async (request) => {
       const { text } = request;
       const conversationId = currentId(db, request.conversationId);
@@ -55,7 +57,10 @@ export function localStateHandlers(
       changed(id);
       return {};
     },
-    'conversations:markRead': async ({ conversationId, upToMessageId }) => {
+    'conversations:markRead': async (request) => {
+      const conversationId = currentId(db, request.conversationId);
+      const upToMessageId =
+        request.upToMessageId === undefined ? undefined : currentId(db, request.upToMessageId);
       if (markRead(db, conversationId, upToMessageId)) changed(conversationId);
       return {};
     },

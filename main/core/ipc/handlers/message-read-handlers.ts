@@ -1,13 +1,16 @@
 import type { Database } from '../../store/database.ts';
 import { pageMessages } from '../../store/message-queries.ts';
 import { searchMessages } from '../../store/search-queries.ts';
+import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
 
 export function messageReadHandlers(
   db: Database,
 ): Pick<Handlers, 'messages:page' | 'messages:search'> {
   return {
-    'messages:page': async (request) => pageMessages(db, request),
+    // A thread opened under a local id the server has just replaced reads on under the server's.
+    'messages:page': async (request) =>
+      pageMessages(db, { ...request, conversationId: currentId(db, request.conversationId) }),
     'messages:search': async (request) => searchMessages(db, request),
   };
 }
