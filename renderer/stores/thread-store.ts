@@ -151,11 +151,14 @@ export const useThread = create<ThreadState>()((set, get) => {
           set({ status: 'error', error: 'This conversation no longer exists.' });
           return;
         }
+        // The server may confirm a conversation just started around this open: before it (the
+        // core then answers under the server's id) or during it (the event already moved us on).
+        const followed = get().conversationId !== conversationId;
         // One update, so the list mounts once with its rows and its scroll target together.
-        // The core answers under the server's id when it replaced ours before this open saw the event.
         set({
-          conversationId: conversation.id,
-          conversation,
+          ...(followed
+            ? { conversation: get().conversation ?? conversation }
+            : { conversationId: conversation.id, conversation }),
           items: page.items,
           hasBefore: page.hasBefore,
           hasAfter: page.hasAfter,
