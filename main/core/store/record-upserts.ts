@@ -1,7 +1,8 @@
 import type { ApiContact, ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Database } from './database.ts';
-import { dropConversationEntries } from './outbox-entries.ts';
+import { recomputeConversationDerived } from './conversation-derived.ts';
+import { dropConversationEntries, pendingTargets } from './outbox-entries.ts';
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
 import { keepUnsentOf } from './kept-unsent.ts';
@@ -14,6 +15,11 @@ import { timeOrderedSeq } from './search-order.ts';
  * see an UPDATE (never a delete and re-insert) and stay in step.
  */
 
+/**
+ * `seen_at` orders contact suggestions by how recently they were seen, so it
+ * moves at most once a minute: a page of a hundred messages from one contact
+ * writes its row once, or not at all.
+ */
 export function upsertContact(db: Database, contact: ApiContact, now: number): void {
   statement(
     db,
@@ -22,7 +28,13 @@ export function upsertContact(db: Database, contact: ApiContact, now: number): v
      ON CONFLICT(id) DO UPDATE SET
        username = excluded.username, phone_number = excluded.phone_number,
        avatar_url = excluded.avatar_url, last_active_at = excluded.last_active_at,
-       created_at = excluded.created_at, seen_at = excluded.seen_at`,
+       created_at = excluded.created_at, seen_at = excluded.seen_at
+     WHERE contacts.username IS NOT excluded.username
+       OR contacts.phone_number IS NOT excluded.phone_number
+       OR contacts.avatar_url IS NOT excluded.avatar_url
+       OR contacts.last_active_at IS NOT excluded.last_active_at
+       OR contacts.created_at IS NOT excluded.created_at
+       OR contacts.seen_at < excluded.seen_at - 60000`,
   ).run({
     $id: contact.id,
     $username: contact.username,
@@ -142,6 +154,24 @@ export function upsertMessage(db: Database, message: ApiMessage, own: boolean): 
     $raw: raw,
   });
   return existing ? 'updated' : 'inserted';
+}
+
+/**
+ * A message the server no longer has, found outside a fetched range: drop it,
+ * unless a write to it waits in the outbox (the outbox settles that one).
+ */
+export function removeMessage(db: Database, id: string, batch: ChangeBatch): void {
+  if (pendingTargets(db).messages.has(id)) return;
+  const row = statement(db, 'DELETE FROM messages WHERE id = ? RETURNING conversation_id').get(
+    id,
+  ) as { conversation_id: string } | undefined;
+  if (!row) return;
+  statement(
+    db,
+    'UPDATE conversations SET pinned_message_id = NULL WHERE id = ? AND pinned_message_id = ?',
+  ).run(row.conversation_id, id);
+  recomputeConversationDerived(db, row.conversation_id);
+  batch.removedMessage(id, row.conversation_id);
 }
 
 /**
