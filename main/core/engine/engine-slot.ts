@@ -70,6 +70,7 @@ export function createEngineSlot(deps: {
       pendingWrites: outbox.pending,
       failedWrites: outbox.failed,
       initialSync: { done: false, pages: 0, items: 0 },
+      history: { done: false, items: 0 },
       lastSyncedAt: null,
       lastError: null,
     };

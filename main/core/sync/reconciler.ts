@@ -14,14 +14,15 @@ import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**
- * The newest stretch of the server's message list (of one conversation, or of
- * all), fetched without gaps: every message created after `after` is in it,
- * so a local message in that stretch that is missing was deleted. `after`
- * null means the stretch reaches back to the very first message.
+ * A stretch of the server's message list (of one conversation, or of all),
+ * fetched without gaps: every message created after `after` and before
+ * `before` is in it, so a local message in that stretch that is missing was
+ * deleted. Null bounds reach the very first or the very last message.
  */
 export interface FetchedRange {
   conversationId: string | null;
   after: number | null;
+  before: number | null;
 }
 
 export interface MessagesOutcome {
@@ -97,12 +98,14 @@ export function reconcileMessages(
 function messagesInRange(db: Database, range: FetchedRange) {
   const conditions = ['1'];
   if (range.after !== null) conditions.push('created_at > $after');
+  if (range.before !== null) conditions.push('created_at < $before');
   if (range.conversationId !== null) conditions.push('conversation_id = $conversation');
   return statement(
     db,
     `SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`,
   ).all({
     ...(range.after !== null && { $after: range.after }),
+    ...(range.before !== null && { $before: range.before }),
     ...(range.conversationId !== null && { $conversation: range.conversationId }),
   }) as { id: string; conversation_id: string }[];
 }
