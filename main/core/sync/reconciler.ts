@@ -1,15 +1,11 @@
 import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import { pendingTargets } from '../store/outbox-entries.ts';
-import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import { recomputeConversationsDerived } from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
-import {
-  removeConversation,
-  upsertContact,
-  upsertConversation,
-  upsertMessage,
-} from '../store/record-upserts.ts';
+import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
+import { removeConversation, upsertConversation } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { statement } from '../store/statement-cache.ts';
 
@@ -47,32 +43,24 @@ export function reconcileMessages(
   const guarded = pendingTargets(db).messages;
   const touched = new Set<string>();
   const incoming: ApiMessage[] = [];
-  const contactsSeen = new Set<string>();
-  let self = readSelf(db);
-  const conversationContact = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');
-
   // Oldest first, so rows are stored in the order the server created them.
-  for (const message of [...messages].reverse()) {
-    if (!contactsSeen.has(message.contact.id)) {
-      contactsSeen.add(message.contact.id);
-      upsertContact(db, message.contact, now);
-    }
-    if (guarded.has(message.id)) continue;
-    let own = self !== null && message.contact.id === self.contactId;
-    if (self === null) {
-      const row = conversationContact.get(message.conversationId) as
-        { contact_id: string | null } | undefined;
-      if (row?.contact_id && row.contact_id !== message.contact.id) {
-        learnSelf(db, message.contact);
-        self = readSelf(db);
-        own = true;
-      }
-    }
-    const result = upsertMessage(db, message, own);
-    if (result === 'unchanged') continue;
+  const ordered = [...messages].reverse();
+  upsertContacts(
+    db,
+    ordered.map((message) => message.contact),
+    now,
+  );
+  const self = learnSelfFrom(db, ordered);
+  const writes = ordered
+    .filter((message) => !guarded.has(message.id))
+    .map((message) => ({ message, own: self !== null && message.contact.id === self }));
+  const results = upsertMessages(db, writes);
+  writes.forEach(({ message, own }, index) => {
+    const result = results[index];
+    if (result === 'unchanged') return;
     touched.add(message.conversationId);
     if (result === 'inserted' && !own) incoming.push(message);
-  }
+  });
 
   const deletedIn = new Set<string>();
   if (range) {
@@ -88,11 +76,28 @@ export function reconcileMessages(
     }
   }
 
-  for (const conversationId of touched) {
-    recomputeConversationDerived(db, conversationId);
-    batch.thread(conversationId);
-  }
+  recomputeConversationsDerived(db, touched);
+  for (const conversationId of touched) batch.thread(conversationId);
   return { incoming, deletedIn: [...deletedIn] };
+}
+
+/**
+ * Who we are, learning it from these messages when it is not known yet: in a
+ * one-to-one conversation, a message whose sender is not the conversation's
+ * contact is ours.
+ */
+function learnSelfFrom(db: Database, messages: readonly ApiMessage[]): string | null {
+  const known = readSelf(db);
+  if (known !== null) return known.contactId;
+  const contactOf = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');
+  for (const message of messages) {
+    const row = contactOf.get(message.conversationId) as { contact_id: string | null } | undefined;
+    if (row?.contact_id && row.contact_id !== message.contact.id) {
+      learnSelf(db, message.contact);
+      return message.contact.id;
+    }
+  }
+  return null;
 }
 
 function messagesInRange(db: Database, range: FetchedRange) {
@@ -133,15 +138,17 @@ export function reconcileConversations(
   const guarded = pendingTargets(db).conversations;
   const activity = statement(db, 'SELECT last_active_at FROM conversations WHERE id = ?');
   const active: string[] = [];
+  const changed: string[] = [];
   for (const conversation of conversations) {
     const before = activity.get(conversation.id) as { last_active_at: number | null } | undefined;
     if (upsertConversation(db, conversation, guarded.has(conversation.id)) === 'unchanged')
       continue;
-    recomputeConversationDerived(db, conversation.id);
+    changed.push(conversation.id);
     batch.conversation(conversation.id);
     if (!before || before.last_active_at !== conversation.lastActiveAt)
       active.push(conversation.id);
   }
+  recomputeConversationsDerived(db, changed);
   const removed = complete
     ? removeUnlisted(db, new Set(conversations.map((c) => c.id)), spare, batch)
     : [];

@@ -5,6 +5,7 @@ import { migrate } from '../../../main/core/store/database.ts';
 import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
 import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
+import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
 import { apiMessage, memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
 
@@ -41,6 +42,18 @@ describe('message search order', () => {
     expect(found(db)).toEqual(['b', 'a', 'c']);
     upsertMessage(db, serverMessage('c', NOV_11 + DAY), false);
     expect(found(db)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('keeps messages of the same millisecond apart when a page stores them together', () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    upsertMessage(db, serverMessage('before', NOV_11), false);
+    const page = ['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11));
+    upsertMessages(
+      db,
+      [...page, serverMessage('before', NOV_11 + DAY)].map((message) => ({ message, own: false })),
+    );
+    expect(found(db)).toEqual(['before', 'p3', 'p2', 'p1']);
   });
 
   it('survives times no real message has, instead of failing the sync', () => {
