@@ -24,7 +24,8 @@ import { createEngineSlot } from './engine/engine-slot.ts';
 import { createRelaySlot } from './engine/relay-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
-import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
+import { startCheckpointer } from './store/checkpointer.ts';
+import { openDatabase, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
 import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
@@ -67,7 +68,8 @@ export function createCore(deps: CoreDeps): Core {
   // The data directory (and what an older build left in it) is the owner's only.
   privateDir(deps.dataDir);
   tightenModes(deps.dataDir);
-  const db = openDatabase(join(deps.dataDir, 'parley.db'));
+  const dbFile = join(deps.dataDir, 'parley.db');
+  const db = openDatabase(dbFile);
   const settings = createSettingsService(deps.preferences, deps.log);
   const desktop = deps.desktop ?? noDesktopHost;
   const activityLog = createActivityLog(db);
@@ -156,7 +158,7 @@ export function createCore(deps: CoreDeps): Core {
     ...desktopHandlers(desktop, db),
   };
   router = createIpcRouter(handlers, deps.log);
-  let stopCheckpoints = () => {};
+  let checkpoints: { stop(): Promise<void> } | null = null;
 
   return {
     router,
@@ -173,16 +175,16 @@ export function createCore(deps: CoreDeps): Core {
     navigate,
     notice: (level, message) => bus.emit({ type: 'notice', level, message }),
     async start() {
-      stopCheckpoints = scheduleCheckpoints(db, clock);
+      checkpoints = startCheckpointer(db, dbFile, clock, deps.log);
       unread.refresh();
       await Promise.all([session.start(), webhooks.start(), relay.start()]);
       await engines.settled();
     },
     async stop() {
-      stopCheckpoints();
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
+      await checkpoints?.stop();
       await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },
