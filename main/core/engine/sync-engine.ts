@@ -3,7 +3,7 @@ import type { Settings } from '../../../shared/model/settings.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 import { ApiError, defaultMessage } from '../api/api-error.ts';
 import { backoffDelay, POLL_BACKOFF } from '../api/backoff.ts';
-import type { MessagingApi } from '../api/messaging-api.ts';
+import type { ApiConversation, MessagingApi } from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { discardEntry, retryEntry } from '../outbox/discard.ts';
 import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
@@ -23,6 +23,7 @@ import {
 } from '../sync/incoming-notifications.ts';
 import { runInitialSync } from '../sync/initial-sync.ts';
 import { fetchOlderMessages } from '../sync/on-demand.ts';
+import { createPageAhead } from '../sync/page-ahead.ts';
 import { createPoller, type Activity, type HostState } from '../sync/poller.ts';
 import { readInitialProgress } from '../sync/sync-progress.ts';
 import {
@@ -53,6 +54,12 @@ export interface SyncEngineDeps {
   getSettings(): Settings;
   /** The server refused the token: the session asks the user to sign in again. */
   onUnauthorized?(): void;
+  /**
+   * Offered between history steps, with no write under way: the core's
+   * checkpointer may finish copying the write-ahead log then, so the log
+   * starts over instead of growing for as long as the sync runs.
+   */
+  catchUpLog?(): Promise<void>;
 }
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
@@ -142,6 +149,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
+  const conversationPages = createPageAhead<ApiConversation>();
   const newResult = (): RoundResult => ({ batch: new ChangeBatch(), incoming: [], notices: [] });
 
   async function round(): Promise<void> {
@@ -152,6 +160,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     try {
       if (readInitialProgress(db).phase !== 'done') {
         const progress = await runInitialSync(ctx, result, {
+          conversationPages,
           perConversation,
           openConversationId: open !== null && !isLocalId(open) ? open : null,
           maxPages: INITIAL_PAGES_PER_ROUND,
@@ -164,6 +173,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         // History is not news: nothing from the initial sync raises a notification.
         result.incoming = [];
         if (progress.phase !== 'done') void poller.runNow();
+        else {
+          // The whole conversation list was just fetched: the next refresh is a period away.
+          lastConversationsAt = clock.now();
+          conversationsWanted = false;
+        }
       } else if (!perConversation()) {
         await pollRecentMessages(ctx, result);
         if (open !== null && !isLocalId(open)) await refreshOpen(ctx, result, open, false);
@@ -227,6 +241,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock,
     async step() {
       const result = newResult();
+      await deps.catchUpLog?.();
       try {
         return !(await historyFetcher.step(context(), result, perConversation())).done;
       } finally {

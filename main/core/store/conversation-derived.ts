@@ -50,3 +50,65 @@ export function recomputeConversationsDerived(db: Database, ids: Iterable<string
 export function recomputeConversationDerived(db: Database, conversationId: string): void {
   recomputeConversationsDerived(db, [conversationId]);
 }
+
+/** A message stored for the first time, as the derived columns need to know it. */
+export interface InsertedMessage {
+  id: string;
+  conversationId: string;
+  createdAt: number;
+  own: boolean;
+}
+
+/**
+ * After a batch of writes: the derived columns of the conversations touched.
+ * A conversation that only gained messages older than its newest (a page of
+ * history) keeps its last message and sort time, and its unread count grows
+ * by the new messages from others after its read marker; those are counted
+ * here instead of recounting the conversation. Every other conversation is
+ * recomputed in full.
+ */
+export function updateDerivedAfterWrites(
+  db: Database,
+  inserted: readonly InsertedMessage[],
+  otherwiseTouched: ReadonlySet<string>,
+): void {
+  const ids = new Set(inserted.map((message) => message.conversationId));
+  const state = new Map(
+    (
+      statement(
+        db,
+        `SELECT c.id, c.read_up_to AS readUpTo, m.id AS newestId, m.created_at AS newestAt
+         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
+         WHERE c.id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify([...ids])) as {
+        id: string;
+        readUpTo: number;
+        newestId: string | null;
+        newestAt: number | null;
+      }[]
+    ).map((row) => [row.id, row]),
+  );
+  const full = new Set(otherwiseTouched);
+  const added = new Map<string, number>();
+  for (const message of inserted) {
+    const conversation = state.get(message.conversationId);
+    const older =
+      conversation?.newestAt != null &&
+      conversation.newestId !== null &&
+      (message.createdAt < conversation.newestAt ||
+        (message.createdAt === conversation.newestAt && message.id < conversation.newestId));
+    if (!older) full.add(message.conversationId);
+    else if (!message.own && message.createdAt > (conversation?.readUpTo ?? 0)) {
+      added.set(message.conversationId, (added.get(message.conversationId) ?? 0) + 1);
+    }
+  }
+  for (const id of full) added.delete(id);
+  if (added.size > 0) {
+    statement(
+      db,
+      `UPDATE conversations SET unread_count = unread_count + (value ->> 1)
+       FROM json_each(?) WHERE conversations.id = value ->> 0`,
+    ).run(JSON.stringify([...added]));
+  }
+  recomputeConversationsDerived(db, full);
+}

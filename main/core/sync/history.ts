@@ -1,6 +1,7 @@
 import { ApiError } from '../api/api-error.ts';
 import type { ApiMessage, Page } from '../api/messaging-api.ts';
 import { transaction } from '../store/database.ts';
+import { createPageAhead } from './page-ahead.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { removeMessage } from '../store/record-upserts.ts';
 import { statement } from '../store/statement-cache.ts';
@@ -21,47 +22,22 @@ import {
 
 /**
  * Older history, one step at a time, after sign-in's first pages (see
- * sync-progress.ts for the two ways). The feed is pipelined: the next page is
- * requested as soon as a page arrives, so the server works on it while this
- * one is stored.
+ * sync-progress.ts for the two ways). The feed is paged one request ahead.
  */
 export function createHistoryFetcher() {
-  interface Request {
-    cursor: string | null;
-    page: Promise<Page<ApiMessage>>;
-    /** How many poll rounds had begun when it was sent. */
-    rounds: number;
-  }
-  let ahead: Request | null = null;
-  let rounds = 0;
-
-  function request(ctx: SyncContext, cursor: string | null): Request {
-    const page = ctx.api.listMessages({
-      limit: PAGE_SIZE,
-      startingAfter: cursor ?? undefined,
-      signal: ctx.signal,
-    });
-    return { cursor, page, rounds };
-  }
-
-  /** The page at `cursor` (fetched ahead when it was), with the next one requested at once. */
-  async function feedPage(ctx: SyncContext, cursor: string | null) {
-    const sent = ahead !== null && ahead.cursor === cursor ? ahead : request(ctx, cursor);
-    ahead = null;
-    const page = await sent.page;
-    if (page.hasMore && page.nextCursor !== null && !page.cursorIgnored) {
-      ahead = request(ctx, page.nextCursor);
-      // Collected by the next step; a failure there is that step's to report.
-      ahead.page.catch(() => undefined);
-    }
-    return { page, stale: sent.rounds !== rounds };
-  }
+  const feed = createPageAhead<ApiMessage>();
 
   async function feedStep(ctx: SyncContext, result: RoundResult, progress: HistoryProgress) {
     const started = ctx.clock.now();
     let page: Page<ApiMessage>;
     try {
-      const fetched = await feedPage(ctx, progress.cursor);
+      const fetched = await feed.next(progress.cursor, (cursor) =>
+        ctx.api.listMessages({
+          limit: PAGE_SIZE,
+          startingAfter: cursor ?? undefined,
+          signal: ctx.signal,
+        }),
+      );
       // A poll round since the request may have deleted what this page still shows: ask again.
       if (fetched.stale) return progress;
       page = fetched.page;
@@ -98,8 +74,7 @@ export function createHistoryFetcher() {
      * page requested before it is asked for again rather than stored after it.
      */
     roundStarted(): void {
-      rounds += 1;
-      ahead = null;
+      feed.invalidate();
     },
     /**
      * One page of the feed, or one conversation in full; resolves with the

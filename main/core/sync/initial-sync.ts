@@ -1,8 +1,10 @@
 import { ApiError } from '../api/api-error.ts';
+import type { ApiConversation } from '../api/messaging-api.ts';
 import { listAll } from '../api/paginate.ts';
 import { transaction } from '../store/database.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { statement } from '../store/statement-cache.ts';
+import type { PageAhead } from './page-ahead.ts';
 import { reconcileConversations } from './reconciler.ts';
 import { readInitialProgress, saveInitialProgress, type InitialProgress } from './sync-progress.ts';
 import {
@@ -24,6 +26,8 @@ export const FIRST_CONVERSATIONS = 20;
 const PARALLEL_FETCHES = 4;
 
 export interface InitialSyncOptions {
+  /** Kept by the caller across rounds, so the list stays a page ahead between them. */
+  conversationPages: PageAhead<ApiConversation>;
   /** Asked before each step: a server's list order can become known along the way. */
   perConversation(): boolean;
   openConversationId: string | null;
@@ -41,7 +45,7 @@ export async function runInitialSync(
   for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
     progress =
       progress.phase === 'conversations'
-        ? await conversationsPage(ctx, result, progress)
+        ? await conversationsPage(ctx, result, progress, options.conversationPages)
         : await newestPages(ctx, result, progress, options);
     options.onPage(progress);
   }
@@ -52,14 +56,17 @@ async function conversationsPage(
   ctx: SyncContext,
   result: RoundResult,
   progress: InitialProgress,
+  pages: PageAhead<ApiConversation>,
 ): Promise<InitialProgress> {
   let page;
   try {
-    page = await ctx.api.listConversations({
-      limit: PAGE_SIZE,
-      startingAfter: progress.cursor ?? undefined,
-      signal: ctx.signal,
-    });
+    ({ page } = await pages.next(progress.cursor, (cursor) =>
+      ctx.api.listConversations({
+        limit: PAGE_SIZE,
+        startingAfter: cursor ?? undefined,
+        signal: ctx.signal,
+      }),
+    ));
   } catch (error) {
     // The conversation the saved cursor names was deleted meanwhile: the list starts over.
     if (!(error instanceof ApiError && error.kind === 'not-found' && progress.cursor !== null)) {

@@ -1,7 +1,11 @@
 import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import { pendingTargets } from '../store/outbox-entries.ts';
-import { recomputeConversationsDerived } from '../store/conversation-derived.ts';
+import {
+  recomputeConversationsDerived,
+  updateDerivedAfterWrites,
+  type InsertedMessage,
+} from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
@@ -55,11 +59,16 @@ export function reconcileMessages(
     .filter((message) => !guarded.has(message.id))
     .map((message) => ({ message, own: self !== null && message.contact.id === self }));
   const results = upsertMessages(db, writes);
+  const inserted: InsertedMessage[] = [];
+  const changed = new Set<string>();
   writes.forEach(({ message, own }, index) => {
     const result = results[index];
     if (result === 'unchanged') return;
     touched.add(message.conversationId);
-    if (result === 'inserted' && !own) incoming.push(message);
+    if (result === 'updated') return void changed.add(message.conversationId);
+    const { id, conversationId, createdAt } = message;
+    inserted.push({ id, conversationId, createdAt, own });
+    if (!own) incoming.push(message);
   });
 
   const deletedIn = new Set<string>();
@@ -72,11 +81,12 @@ export function reconcileMessages(
       statement(db, 'DELETE FROM messages WHERE id = ?').run(row.id);
       batch.removedMessage(row.id, row.conversation_id);
       touched.add(row.conversation_id);
+      changed.add(row.conversation_id);
       deletedIn.add(row.conversation_id);
     }
   }
 
-  recomputeConversationsDerived(db, touched);
+  updateDerivedAfterWrites(db, inserted, changed);
   for (const conversationId of touched) batch.thread(conversationId);
   return { incoming, deletedIn: [...deletedIn] };
 }

@@ -241,9 +241,14 @@ export async function storeMessages(
 }
 
 function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {
-  const stored = statement(db, 'SELECT 1 FROM conversations WHERE id = ?');
-  const ids = new Set(messages.map((m) => m.conversationId));
-  return [...ids].filter((id) => stored.get(id) === undefined);
+  const ids = [...new Set(messages.map((m) => m.conversationId))];
+  return (
+    statement(
+      db,
+      `SELECT value AS id FROM json_each(?)
+       WHERE NOT EXISTS (SELECT 1 FROM conversations WHERE id = value)`,
+    ).all(JSON.stringify(ids)) as { id: string }[]
+  ).map((row) => row.id);
 }
 
 /** The server no longer has a conversation we were asked about. */
