@@ -24,7 +24,7 @@ import { createEngineSlot } from './engine/engine-slot.ts';
 import { createRelaySlot } from './engine/relay-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
-import { startCheckpointer } from './store/checkpointer.ts';
+import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import type { HostState } from './sync/poller.ts';
 import { followUnreadCount } from './sync/unread-count.ts';
@@ -70,6 +70,7 @@ export function createCore(deps: CoreDeps): Core {
   tightenModes(deps.dataDir);
   const dbFile = join(deps.dataDir, 'parley.db');
   const db = openDatabase(dbFile);
+  let checkpoints: Checkpointer | null = null;
   const settings = createSettingsService(deps.preferences, deps.log);
   const desktop = deps.desktop ?? noDesktopHost;
   const activityLog = createActivityLog(db);
@@ -130,6 +131,7 @@ export function createCore(deps: CoreDeps): Core {
     responses,
     emit: bus.emit,
     getSettings: settings.get,
+    catchUpLog: async () => checkpoints?.catchUp(),
   });
   const unread = followUnreadCount({
     db,
@@ -158,7 +160,6 @@ export function createCore(deps: CoreDeps): Core {
     ...desktopHandlers(desktop, db),
   };
   router = createIpcRouter(handlers, deps.log);
-  let checkpoints: { stop(): Promise<void> } | null = null;
 
   return {
     router,

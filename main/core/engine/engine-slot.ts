@@ -25,6 +25,8 @@ export function createEngineSlot(deps: {
   responses?: NotificationResponses;
   emit(event: CoreEvent): void;
   getSettings(): Settings;
+  /** See SyncEngineDeps. */
+  catchUpLog?(): Promise<void>;
 }) {
   let engine: SyncEngine | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
@@ -46,6 +48,7 @@ export function createEngineSlot(deps: {
       responses: deps.responses,
       getSettings: deps.getSettings,
       onUnauthorized: deps.session.markUnauthorized,
+      catchUpLog: deps.catchUpLog,
     });
     next.setActivity(activity);
     next.setHostState(host);

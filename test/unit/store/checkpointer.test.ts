@@ -6,6 +6,7 @@ import { startCheckpointer } from '../../../main/core/store/checkpointer.ts';
 import { openDatabase, transaction, type Database } from '../../../main/core/store/database.ts';
 import { manualClock } from '../../support/manual-clock.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { walCommits } from '../../support/wal-commits.ts';
 
 describe('the checkpointer', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -50,5 +51,39 @@ describe('the checkpointer', () => {
     await checkpointer.stop();
     stop = async () => {};
     expect(autocheckpoint()).toBeGreaterThan(0);
+  });
+
+  it('lets a long log start over: a catch-up between writes finishes the copy', async () => {
+    dir = tempDir('parley-checkpoint-');
+    const file = join(dir.path, 'parley.db');
+    db = openDatabase(file);
+    const clock = manualClock();
+    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
+    stop = () => checkpointer.stop();
+    let next = 0;
+    const write = (rows: number) =>
+      transaction(db, () => {
+        const insert = db.prepare(
+          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+        );
+        for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(2_000));
+      });
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    // More than 8,192 pages of log, the length worth a pause.
+    write(20_000);
+    expect(walCommits(file)).toBe(1);
+    await checkpointer.catchUp();
+    write(1);
+    expect(walCommits(file)).toBe(2);
+
+    await clock.advance(1_000);
+    await vi.waitFor(
+      async () => {
+        await checkpointer.catchUp();
+        write(1);
+        expect(walCommits(file)).toBe(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 });
