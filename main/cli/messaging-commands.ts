@@ -87,7 +87,7 @@ export const COMMANDS: Record<string, Command> = {
   search: async (args, { client }) => {
     const [query] = positional(parse(args, {}).positionals, 1, 'search <query>');
     await syncFully(client);
-    const result = searchMessages(client.db, { query, offset: 0, limit: 50 });
+    const result = await searchMessages(client.db, { query, offset: 0, limit: 50 });
     return {
       json: result,
       text: result.hits

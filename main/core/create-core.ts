@@ -26,6 +26,7 @@ import { createSessionService, type SessionService } from './session/session-ser
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
 import { openDatabase, type Database } from './store/database.ts';
+import { startReadWorker } from './store/read-worker.ts';
 import type { HostState } from './sync/poller.ts';
 import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
@@ -71,6 +72,7 @@ export function createCore(deps: CoreDeps): Core {
   const dbFile = join(deps.dataDir, 'parley.db');
   const db = openDatabase(dbFile);
   let checkpoints: Checkpointer | null = null;
+  const reads = startReadWorker(dbFile, clock, deps.log);
   const settings = createSettingsService(deps.preferences, deps.log);
   const desktop = deps.desktop ?? noDesktopHost;
   const activityLog = createActivityLog(db);
@@ -156,7 +158,7 @@ export function createCore(deps: CoreDeps): Core {
     ...activityHandlers(activityLog),
     ...webhookHandlers({ receiver, settings, vault: deps.vault, presence, log: deps.log }),
     ...relayHandlers({ relay, demoStatus: demoFeed.status }),
-    ...storeReadHandlers(db, { clock, emit: bus.emit }),
+    ...storeReadHandlers(db, { clock, emit: bus.emit, read: reads }),
     ...desktopHandlers(desktop, db),
   };
   router = createIpcRouter(handlers, deps.log);
@@ -185,7 +187,7 @@ export function createCore(deps: CoreDeps): Core {
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
-      await checkpoints?.stop();
+      await Promise.all([checkpoints?.stop(), reads.stop()]);
       await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },

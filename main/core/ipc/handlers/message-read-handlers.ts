@@ -1,5 +1,6 @@
 import type { Database } from '../../store/database.ts';
 import { pageMessages } from '../../store/message-queries.ts';
+import type { ReadRows } from '../../store/read-worker.ts';
 import { searchMessages } from '../../store/search-queries.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
 import { olderOnServer } from '../../sync/sync-progress.ts';
@@ -7,6 +8,7 @@ import type { Handlers } from '../router.ts';
 
 export function messageReadHandlers(
   db: Database,
+  read: ReadRows,
 ): Pick<Handlers, 'messages:page' | 'messages:search'> {
   return {
     // A thread opened under a local id the server has just replaced reads on under the server's.
@@ -17,6 +19,6 @@ export function messageReadHandlers(
         olderOnServer: olderOnServer(db, conversationId),
       };
     },
-    'messages:search': async (request) => searchMessages(db, request),
+    'messages:search': (request) => searchMessages(db, request, read),
   };
 }
