@@ -29,7 +29,7 @@ import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 import { benchCore } from './sync/bench-core.ts';
 import { idleRequestsPerRound } from './sync/idle-rounds.ts';
 import { idleRss } from './startup/host-process.ts';
-import { loopDelay, type LoopDelay } from './sync/loop-delay.ts';
+import { loopDelay, type LoopDelay } from './loop-delay.ts';
 import { sandboxProcess } from './sync/sandbox-process.ts';
 
 const QUICK = process.argv.includes('--quick');
