@@ -10,8 +10,8 @@ import type { SyncStatus } from '../../../shared/model/session.ts';
  *
  * With `--idle <seconds>` it then starts the core as the app does (a fresh
  * data directory opens the demo workspace; one signed in goes on with its
- * server), waits until sync has nothing left to fetch, stays idle that long
- * and reports its resident memory.
+ * server), waits until sync has nothing left to fetch (when signed in), stays
+ * idle that long and reports its resident memory.
  * Run: node <bundle> <data dir> [--idle <seconds>]
  */
 const [dataDir, flag, idleSeconds] = process.argv.slice(2);
@@ -22,7 +22,9 @@ const firstAnswerMs = performance.now();
 let rss: number | undefined;
 if (flag === '--idle') {
   await core.start();
-  for (;;) {
+  const session = await core.router.handle('session:get', {});
+  const signedOut = session.ok && (session.value as { state: string }).state === 'signed-out';
+  while (!signedOut) {
     const status = await core.router.handle('status:get', {});
     const value = status.ok ? (status.value as SyncStatus) : null;
     if (value?.initialSync.done && value.history.done && value.pendingWrites === 0) break;
