@@ -24,7 +24,8 @@ export const keyBase = (createdAt: string) =>
  * MAX(seq). Rows of a millisecond keep the order given; a few slots may go unused.
  */
 export function timeOrderedSeq(createdAt: string, offset = '0'): string {
-  const base = keyBase(createdAt);
+  // A JavaScript number is bound as a REAL, in which a key plus a small offset rounds back to the key.
+  const base = keyBase(`CAST(${createdAt} AS INTEGER)`);
   return `(SELECT CASE
       WHEN MAX(seq) IS NULL THEN ${base} + ${offset}
       WHEN MAX(seq) + ${offset} < ${base} + ${SLOTS_PER_MS - 1} THEN MAX(seq) + 1 + ${offset}

@@ -47,13 +47,15 @@ describe('message search order', () => {
   it('keeps messages of the same millisecond apart when a page stores them together', async () => {
     const db = memoryDatabase();
     seedConversation(db, { id: 'c', contactId: 'ann' });
-    upsertMessage(db, serverMessage('before', NOV_11), false);
-    const page = ['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11));
-    upsertMessages(
-      db,
-      [...page, serverMessage('before', NOV_11 + DAY)].map((message) => ({ message, own: false })),
-    );
-    expect(await found(db)).toEqual(['before', 'p3', 'p2', 'p1']);
+    const store = (messages: ApiMessage[]) =>
+      upsertMessages(
+        db,
+        messages.map((message) => ({ message, own: false })),
+      );
+    upsertMessage(db, serverMessage('moved', NOV_11), false);
+    store([...['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11 - DAY))]);
+    store([serverMessage('q1', NOV_11 - DAY), serverMessage('moved', NOV_11 - DAY)]);
+    expect(await found(db)).toEqual(['moved', 'q1', 'p3', 'p2', 'p1']);
   });
 
   it('survives times no real message has, instead of failing the sync', async () => {
