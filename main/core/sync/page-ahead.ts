@@ -27,6 +27,9 @@ export function createPageAhead<T>() {
         // Collected by the next call; a failure there is that call's to report.
         next.catch(() => undefined);
         ahead = { cursor: page.nextCursor, page: next, generation };
+        // Two turns of the event loop let the request leave (the HTTP client writes it from a
+        // turn it schedules itself) before this page is stored.
+        await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
       }
       return { page, stale: sent.generation !== generation };
     },
