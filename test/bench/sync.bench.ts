@@ -161,6 +161,7 @@ async function largeAccount(conversations: number, messages: number) {
     const run = await signIn(dataDir, server.url);
     await run.core.until((s) => s.history.done, 50);
     const syncedMs = performance.now() - run.started;
+    const idle = await loopDelay(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
     // Each search its own task, as IPC calls arrive: a word in every message, a rare one,
     // a prefix, a phrase, nothing; the first pages of each.
     const searches = await loopDelay(async () => {
@@ -175,7 +176,7 @@ async function largeAccount(conversations: number, messages: number) {
     });
     await run.core.close();
     const rss = await idleRss(dataDir, QUICK ? 5 : 35);
-    return { usableMs: run.usableMs, syncedMs, searches, rss };
+    return { usableMs: run.usableMs, syncedMs, searches, idle, rss };
   } finally {
     await server.stop();
   }
