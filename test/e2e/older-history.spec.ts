@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Route } from '@playwright/test';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
-import { conversations, openConversation, thread } from '../support/parley-app.ts';
+import { accessibleName, conversations, openConversation, thread } from '../support/parley-app.ts';
 import { startCommand, type RunningProcess } from '../support/preview-process.ts';
 import { removeTempDir } from '../support/temp-dir.ts';
 
@@ -67,7 +67,7 @@ test('while history arrives, search says so and a thread loads older pages from 
 
   // The last row: not among the first conversations whose newest page sign-in fetched.
   const last = conversations(page).getByRole('option').last();
-  const title = ((await last.getAttribute('aria-label')) ?? '').split(',')[0] as string;
+  const title = (await accessibleName(last)).split(',')[0]!;
   await openConversation(page, title);
   const list = thread(page);
   await expect(list.getByRole('article').first()).toBeVisible();
