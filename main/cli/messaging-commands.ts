@@ -36,7 +36,7 @@ export const COMMANDS: Record<string, Command> = {
     const status = client.engine.status();
     return {
       json: status,
-      text: `synced: ${status.initialSync.items} items in ${status.initialSync.pages} pages; ${status.pendingWrites} changes queued, ${status.failedWrites} failed`,
+      text: `synced: ${status.initialSync.items} items at sign-in, ${status.history.items} messages of history${status.history.done ? '' : ' so far'}; ${status.pendingWrites} changes queued, ${status.failedWrites} failed`,
       ...(status.connection !== 'online' && {
         failed: status.lastError ?? 'the server was not reached',
       }),
@@ -87,7 +87,7 @@ export const COMMANDS: Record<string, Command> = {
   search: async (args, { client }) => {
     const [query] = positional(parse(args, {}).positionals, 1, 'search <query>');
     await syncFully(client);
-    const result = searchMessages(client.db, { query, offset: 0, limit: 50 });
+    const result = await searchMessages(client.db, { query, offset: 0, limit: 50 });
     return {
       json: result,
       text: result.hits
@@ -156,7 +156,7 @@ export const COMMANDS: Record<string, Command> = {
   ),
 };
 
-/** One full sync: the initial sync to its end, a round, and the outbox flushed. */
+/** One full sync: the initial sync to its end, all older history, a round, and the outbox flushed. */
 export async function syncFully(client: CliClient): Promise<void> {
   do {
     await client.engine.syncNow();
@@ -164,6 +164,7 @@ export async function syncFully(client: CliClient): Promise<void> {
     client.engine.status().connection === 'online' &&
     !client.engine.status().initialSync.done
   );
+  await client.engine.history.settled();
 }
 
 /**
@@ -175,11 +176,11 @@ async function write(context: CommandContext, act: () => unknown): Promise<Print
   const before = lastOutboxId(client);
   let value: unknown;
   try {
-    value = act();
+    value = await act();
   } catch (error) {
     if (error instanceof CoreError && error.code === 'not-found') {
       await syncFully(client);
-      value = act();
+      value = await act();
     } else throw error;
   }
   await syncFully(client);

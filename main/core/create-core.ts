@@ -24,7 +24,9 @@ import { createEngineSlot } from './engine/engine-slot.ts';
 import { createRelaySlot } from './engine/relay-slot.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
-import { openDatabase, scheduleCheckpoints, type Database } from './store/database.ts';
+import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
+import { openDatabase, type Database } from './store/database.ts';
+import { startReadWorker } from './store/read-worker.ts';
 import type { HostState } from './sync/poller.ts';
 import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
@@ -67,7 +69,10 @@ export function createCore(deps: CoreDeps): Core {
   // The data directory (and what an older build left in it) is the owner's only.
   privateDir(deps.dataDir);
   tightenModes(deps.dataDir);
-  const db = openDatabase(join(deps.dataDir, 'parley.db'));
+  const dbFile = join(deps.dataDir, 'parley.db');
+  const db = openDatabase(dbFile);
+  let checkpoints: Checkpointer | null = null;
+  const reads = startReadWorker(dbFile, clock, deps.log);
   const settings = createSettingsService(deps.preferences, deps.log);
   const desktop = deps.desktop ?? noDesktopHost;
   const activityLog = createActivityLog(db);
@@ -128,6 +133,7 @@ export function createCore(deps: CoreDeps): Core {
     responses,
     emit: bus.emit,
     getSettings: settings.get,
+    catchUpLog: async () => checkpoints?.catchUp(),
   });
   const unread = followUnreadCount({
     db,
@@ -152,11 +158,10 @@ export function createCore(deps: CoreDeps): Core {
     ...activityHandlers(activityLog),
     ...webhookHandlers({ receiver, settings, vault: deps.vault, presence, log: deps.log }),
     ...relayHandlers({ relay, demoStatus: demoFeed.status }),
-    ...storeReadHandlers(db, { clock, emit: bus.emit }),
+    ...storeReadHandlers(db, { clock, emit: bus.emit, read: reads }),
     ...desktopHandlers(desktop, db),
   };
   router = createIpcRouter(handlers, deps.log);
-  let stopCheckpoints = () => {};
 
   return {
     router,
@@ -173,16 +178,16 @@ export function createCore(deps: CoreDeps): Core {
     navigate,
     notice: (level, message) => bus.emit({ type: 'notice', level, message }),
     async start() {
-      stopCheckpoints = scheduleCheckpoints(db, clock);
+      checkpoints = startCheckpointer(db, dbFile, clock, deps.log);
       unread.refresh();
       await Promise.all([session.start(), webhooks.start(), relay.start()]);
       await engines.settled();
     },
     async stop() {
-      stopCheckpoints();
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
+      await Promise.all([checkpoints?.stop(), reads.stop()]);
       await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },

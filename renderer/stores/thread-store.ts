@@ -46,6 +46,15 @@ interface ThreadState extends MessageWindow {
   reportViewport(centerId: string | null, atEnd: boolean): void;
 }
 
+/**
+ * A page whose start is the oldest message stored, while the server may hold
+ * older ones (history still arriving), has more before it all the same: the
+ * loading row shows, and scrolling there fetches them (see loadOlder).
+ */
+function olderFromServer<T extends { hasBefore: boolean; olderOnServer: boolean }>(page: T): T {
+  return page.olderOnServer && !page.hasBefore ? { ...page, hasBefore: true } : page;
+}
+
 /** What the thread holds before a conversation's first page arrives. */
 function emptyThread() {
   return {
@@ -105,8 +114,10 @@ export const useThread = create<ThreadState>()((set, get) => {
     }
   }
 
-  const fetchWindow = (conversationId: string, around: string | undefined) =>
-    call('messages:page', { conversationId, limit: PAGE, ...(around ? { around } : {}) });
+  const fetchWindow = async (conversationId: string, around: string | undefined) =>
+    olderFromServer(
+      await call('messages:page', { conversationId, limit: PAGE, ...(around ? { around } : {}) }),
+    );
 
   async function loadWindow(
     conversationId: string,
@@ -201,11 +212,14 @@ export const useThread = create<ThreadState>()((set, get) => {
       const token = openToken;
       set({ loadingOlder: true });
       try {
-        const page = await call('messages:page', {
-          conversationId,
-          before: oldest.id,
-          limit: PAGE,
-        });
+        const before = { conversationId, before: oldest.id, limit: PAGE };
+        let page = await call('messages:page', before);
+        // Scrolled past what is stored while history is still arriving: the server has the rest.
+        if (page.items.length === 0 && page.olderOnServer) {
+          await call('messages:fetchOlder', { conversationId });
+          page = await call('messages:page', before);
+        }
+        page = olderFromServer(page);
         // A refresh or jump that moved the window's start makes this page no longer adjoin it.
         if (!isCurrent(token) || get().items[0]?.id !== oldest.id) return;
         const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
@@ -313,11 +327,13 @@ export const useThread = create<ThreadState>()((set, get) => {
       const items = get().items;
       const center = items.find((m) => m.id === viewport.centerId) ?? items[items.length - 1];
       try {
-        const page = await call('messages:page', {
-          conversationId,
-          limit: REFRESH_SPAN,
-          ...(center && !isLocalId(center.id) && !viewport.atEnd ? { around: center.id } : {}),
-        });
+        const page = olderFromServer(
+          await call('messages:page', {
+            conversationId,
+            limit: REFRESH_SPAN,
+            ...(center && !isLocalId(center.id) && !viewport.atEnd ? { around: center.id } : {}),
+          }),
+        );
         if (!isCurrent(token)) return;
         const merged = mergeWindow(get(), page);
         const centerIndex = viewport.atEnd

@@ -166,7 +166,17 @@ export const channels = {
       hasAfter: z.boolean(),
       /** The oldest unread message, for the unread divider. */
       firstUnreadId: id.nullable(),
+      /**
+       * Older messages than the oldest stored may still be on the server (its
+       * history is being fetched): `messages:fetchOlder` brings the next page.
+       */
+      olderOnServer: z.boolean(),
     }),
+  },
+  'messages:fetchOlder': {
+    request: z.object({ conversationId: id }).strict(),
+    /** Stores the page of the conversation just older than what is stored. */
+    response: z.object({ olderOnServer: z.boolean() }),
   },
   'messages:send': {
     request: z

@@ -26,6 +26,11 @@ export const syncStatus = z.object({
     pages: z.number().int().nonnegative(),
     items: z.number().int().nonnegative(),
   }),
+  /** Older messages, fetched in the background once the initial sync is done. */
+  history: z.object({
+    done: z.boolean(),
+    items: z.number().int().nonnegative(),
+  }),
   lastSyncedAt: epochMs.nullable(),
   /** Why the last round failed, in words for the user. */
   lastError: z.string().nullable(),

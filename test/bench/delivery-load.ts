@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { Agent, createServer, request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { loopDelay, type LoopDelay } from './loop-delay.ts';
 
 export interface SignedDelivery {
   body: string;
@@ -25,6 +26,8 @@ interface Load {
 export interface LoadResult {
   /** CPU time of the server's thread (main thread) during the run, in microseconds. */
   serverCpuUs?: number;
+  /** How late the server thread's timers ran during the run. */
+  loopDelay?: LoopDelay;
   elapsedMs: number;
   latenciesMs: number[];
   statuses: Record<number, number>;
@@ -89,7 +92,10 @@ function runLoad(
   });
 }
 
-/** Runs a load and adds the main thread's CPU time during it: the server's cost per delivery. */
+/**
+ * Runs a load and adds the main thread's CPU time during it (the server's cost
+ * per delivery) and its event-loop delay.
+ */
 async function measureLoad(
   url: string,
   ca: string,
@@ -97,9 +103,12 @@ async function measureLoad(
   deliveries: SignedDelivery[],
 ): Promise<LoadResult> {
   const cpuBefore = process.threadCpuUsage();
-  const result = await runLoad(url, ca, concurrency, deliveries);
+  let result!: LoadResult;
+  const delay = await loopDelay(async () => {
+    result = await runLoad(url, ca, concurrency, deliveries);
+  });
   const cpu = process.threadCpuUsage(cpuBefore);
-  return { ...result, serverCpuUs: cpu.user + cpu.system };
+  return { ...result, serverCpuUs: cpu.user + cpu.system, loopDelay: delay };
 }
 
 /** One POST of a signed delivery; resolves with the status. */

@@ -7,27 +7,26 @@
  * not run here), in fresh processes, split and one-file interleaved.
  * Run: npx node test/bench/startup.bench.ts [runs]
  */
-import { build, type Metafile } from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import type { Metafile } from 'esbuild';
 import { mkdtempSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { mainProcessBuild } from '../../esbuild.config.ts';
 import { readAtLaunch } from '../support/bundle-outputs.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
+import { bundleMainProcess, runCoreHost } from './startup/host-process.ts';
 
 const RUNS = Number(process.argv[2] ?? 15);
-const root = join(import.meta.dirname, '../..');
+/** Long enough for the checkpoint worker to have left after the last write. */
+const IDLE_SECONDS = 35;
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const work = makeTempDir('parley-startup-bench-');
 
 async function bundle(entry: string, name: string, splitting: boolean) {
-  const outdir = join(work, name);
-  const { metafile } = await build({
-    ...mainProcessBuild(join(root, entry), outdir, splitting),
-    sourcemap: false,
-    metafile: true,
-  });
-  return { entry: join(outdir, 'main.mjs'), sizes: launchSizes(metafile, outdir) };
+  const built = await bundleMainProcess(entry, join(work, name), splitting);
+  return { entry: built.entry, sizes: launchSizes(built.metafile, join(work, name)) };
 }
 
 /** The entry chunk, everything a launch reads (the entry and what it imports statically), and the rest. */
@@ -42,11 +41,11 @@ function launchSizes(metafile: Metafile, outdir: string) {
 
 function firstAnswerMs(bundlePath: string): number {
   const dataDir = mkdtempSync(join(work, 'data-'));
-  const run = spawnSync(process.execPath, [bundlePath, dataDir], { encoding: 'utf8' });
-  removeTempDir(dataDir);
-  const line = JSON.parse(run.stdout.trim()) as { firstAnswerMs: number; ok: boolean };
-  if (run.status !== 0 || !line.ok) throw new Error(`the core host failed: ${run.stderr}`);
-  return line.firstAnswerMs;
+  try {
+    return runCoreHost(bundlePath, dataDir).firstAnswerMs;
+  } finally {
+    removeTempDir(dataDir);
+  }
 }
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;
@@ -83,9 +82,14 @@ try {
     `core cold start, process start to first IPC answer (${RUNS} runs each, interleaved):\n` +
       line('code splitting', split) +
       line('baseline, one file', oneFile) +
-      `load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' ')}\n`,
+      `load average ${loadAverage()}\n`,
+  );
+
+  const demoDir = mkdtempSync(join(work, 'demo-'));
+  const demoRss = runCoreHost(host.entry, demoDir, ['--idle', String(IDLE_SECONDS)]).rss ?? NaN;
+  process.stdout.write(
+    `core's memory idle with the demo workspace (its services in this process): ` +
+      `${(demoRss / 1e6).toFixed(0)} MB RSS, ${IDLE_SECONDS} s after its sync [load average ${loadAverage()}]\n`,
   );
 } finally {
   removeTempDir(work);

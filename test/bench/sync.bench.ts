@@ -1,207 +1,224 @@
 /**
- * Sync engine benchmark, each figure beside a baseline measured in the same run:
- * - requests per idle round for 10, 100 and 1,000 conversations: this engine
- *   (one round = what the poller does every interval, the conversation list
- *   refresh amortised over its slower cadence) against naive per-conversation polling;
- * - time to flush 1,000 queued sends after reconnect, against the same sends
- *   made one after another straight through the API client;
- * - time for the initial sync of 10,000 conversations and 100,000 messages,
- *   against merely paging through the same lists without storing anything.
- * Run: npx node test/bench/sync.bench.ts [messages]
+ * Sync benchmark: the core as the app builds it, against the sandbox running
+ * as its own process, each figure beside a baseline measured in the same run
+ * and the load average at that moment (other work on the machine moves every
+ * timing; the baselines move with it).
+ *
+ * - requests per idle round for 10, 100 and 1,000 conversations, against
+ *   naive per-conversation polling;
+ * - flush of 1,000 queued sends after reconnect, against the same sends made
+ *   one after another straight through the API client;
+ * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
+ *   all history is stored), against paging the same lists without storing;
+ * - usable after sign-in (the conversation list and the newest pages of the
+ *   first conversations stored) at 10,000 conversations / 1,000,000 messages
+ *   and at 100 / 1,000;
+ * - the main thread's event-loop delay during the initial sync and during
+ *   searches over a million messages, beside the same loop left idle;
+ * - the core's memory idle with the million-message database.
+ * Run: npx node test/bench/sync.bench.ts [--quick]
  */
+import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_SETTINGS } from '../../shared/model/settings.ts';
 import { createMessagingClient } from '../../main/core/api/messaging-client.ts';
-import type { MessagingApi } from '../../main/core/api/messaging-api.ts';
-import { recordingNotifier, silentLogger } from '../../main/core/ports/node-adapters.ts';
-import { systemClock } from '../../main/core/ports/ports.ts';
-import { openDatabase } from '../../main/core/store/database.ts';
-import { createSyncEngine } from '../../main/core/engine/sync-engine.ts';
-import { startSandbox } from '../../main/sandbox/sandbox.ts';
-import { recordCalls } from '../integration/sync/harness.ts';
+import { silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
+import { benchCore } from './sync/bench-core.ts';
+import { idleRequestsPerRound } from './sync/idle-rounds.ts';
+import { idleRss } from './startup/host-process.ts';
+import { loopDelay, type LoopDelay } from './loop-delay.ts';
+import { sandboxProcess } from './sync/sandbox-process.ts';
 
-const MESSAGES = Number(process.argv[2] ?? 100_000);
+const QUICK = process.argv.includes('--quick');
 const USER = { contactId: 'you', token: 'bench-token-0001' };
-const ROUNDS_PER_LIST_REFRESH =
-  DEFAULT_SETTINGS.polling.conversationsMs / DEFAULT_SETTINGS.polling.openMs;
+const work = makeTempDir('parley-sync-bench-');
 
-function seed(file: string, conversations: number, messages: number): string[] {
-  return seedSandbox(file, {
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const count = (n: number) => n.toLocaleString('en');
+const stall = (delay: LoopDelay) =>
+  `p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`;
+
+let runs = 0;
+/** A seeded sandbox process and a fresh signed-out core beside it. */
+async function workspace(conversations: number, messages: number) {
+  const dir = join(work, `run-${runs++}`);
+  mkdirSync(dir);
+  const file = join(dir, 'server.db');
+  const conversationIds = seedSandbox(file, {
     user: USER.contactId,
     conversations,
     messages,
-    spreadSeconds: 86_000,
+    spreadSeconds: 30 * 86_400,
   });
-}
-
-function counted(api: MessagingApi): { api: MessagingApi; requests: () => number } {
-  const recorded = recordCalls(api);
-  return { api: recorded.api, requests: () => recorded.calls.length };
-}
-
-function client(url: string, dir: string, api?: MessagingApi) {
-  const base =
-    api ??
-    createMessagingClient({ baseUrl: url, getToken: async () => USER.token, log: silentLogger });
-  const db = openDatabase(join(dir, `client-${Math.random().toString(36).slice(2)}.db`));
-  const engine = createSyncEngine({
-    db,
-    api: base,
-    clock: systemClock,
+  const server = await sandboxProcess(file, USER);
+  const api = createMessagingClient({
+    baseUrl: server.url,
+    getToken: async () => USER.token,
     log: silentLogger,
-    emit() {},
-    notifier: recordingNotifier(),
-    getSettings: () => DEFAULT_SETTINGS,
   });
-  return { db, engine };
+  return { dir, server, api, conversationIds };
 }
 
-async function syncUntilDone(engine: ReturnType<typeof client>['engine']) {
-  do await engine.syncNow();
-  while (!engine.status().initialSync.done);
+/** Sign-in, then the status until `done`; the time each took from the sign-in. */
+async function signIn(dataDir: string, url: string) {
+  const core = await benchCore(dataDir);
+  const started = performance.now();
+  await core.call('session:signIn', { baseUrl: url, token: USER.token });
+  const usable = await core.until((s) => s.initialSync.done);
+  const usableMs = performance.now() - started;
+  return { core, started, usableMs, usable };
 }
 
-async function idleRounds(dir: string, conversations: number) {
-  const file = join(dir, `idle-${conversations}.db`);
-  seed(file, conversations, conversations * 2);
-  const sandbox = await startSandbox({ users: [USER], dataFile: file, rateLimitPerMinute: 1e9 });
-  try {
-    const api = createMessagingClient({
-      baseUrl: sandbox.url,
-      getToken: async () => USER.token,
-      log: silentLogger,
-    });
-    const probe = counted(api);
-    const { db, engine } = client(sandbox.url, dir, probe.api);
-    engine.start();
-    await syncUntilDone(engine);
-    // syncNow also refreshes the conversation list; an idle round of the poller does not.
-    const withList = probe.requests();
-    await engine.syncNow();
-    const listRound = probe.requests() - withList;
-    const listOnly = counted(api);
+async function pageWithoutStoring(api: ReturnType<typeof createMessagingClient>) {
+  const started = performance.now();
+  for (const list of [
+    (c?: string) => api.listConversations({ limit: 100, startingAfter: c }),
+    (c?: string) => api.listMessages({ limit: 100, startingAfter: c }),
+  ]) {
     let cursor: string | undefined;
-    do {
-      const page = await listOnly.api.listConversations({ limit: 100, startingAfter: cursor });
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    const messagesRound = listRound - listOnly.requests();
-    const engineRound = messagesRound + listOnly.requests() / ROUNDS_PER_LIST_REFRESH;
-
-    const naive = counted(api);
-    const ids = (db.prepare('SELECT id FROM conversations').all() as { id: string }[]).map(
-      (r) => r.id,
-    );
-    for (const id of ids) await naive.api.listMessages({ conversationId: id, limit: 10 });
-    await engine.stop();
-    db.close();
-    return { engineRound, messagesRound, naive: naive.requests() };
-  } finally {
-    await sandbox.close();
+    do cursor = (await list(cursor)).nextCursor ?? undefined;
+    while (cursor);
   }
+  return performance.now() - started;
 }
 
-async function flush(dir: string, sends: number) {
-  const file = join(dir, 'flush.db');
-  const [conversationId] = seed(file, 1, 0);
-  const sandbox = await startSandbox({ users: [USER], dataFile: file, rateLimitPerMinute: 1e9 });
+async function flush(sends: number) {
+  const { dir, server, api, conversationIds } = await workspace(1, 0);
+  const conversationId = conversationIds[0] as string;
   try {
-    const { db, engine } = client(sandbox.url, dir);
-    engine.start();
-    await syncUntilDone(engine);
-    engine.setHostState({ online: false });
+    const direct = async () => {
+      const started = performance.now();
+      for (let i = 0; i < sends; i++) {
+        await api.sendMessage({ conversationId, message: `direct ${i}` });
+      }
+      return performance.now() - started;
+    };
+    const before = await direct();
+    const { core } = await signIn(join(dir, 'client'), server.url);
+    await core.until((s) => s.history.done);
+    core.core.setHostState({ online: false });
     for (let i = 0; i < sends; i++) {
-      engine.writes.send({
-        conversationId: conversationId as string,
-        text: `queued ${i}`,
-        attachments: [],
-      });
+      await core.call('messages:send', { conversationId, text: `queued ${i}`, attachments: [] });
     }
     const started = performance.now();
-    engine.setHostState({ online: true });
-    while (engine.status().pendingWrites > 0) await engine.outbox.flush();
+    core.core.setHostState({ online: true });
+    await core.until((s) => s.pendingWrites === 0, 10);
     const engineMs = performance.now() - started;
-    await engine.stop();
-    db.close();
-
-    const api = createMessagingClient({
-      baseUrl: sandbox.url,
-      getToken: async () => USER.token,
-      log: silentLogger,
-    });
-    const directStarted = performance.now();
-    for (let i = 0; i < sends; i++) {
-      await api.sendMessage({ conversationId: conversationId as string, message: `direct ${i}` });
-    }
-    return { engineMs, directMs: performance.now() - directStarted };
+    await core.close();
+    return { engineMs, directMs: (before + (await direct())) / 2 };
   } finally {
-    await sandbox.close();
+    await server.stop();
   }
 }
 
-async function initialSync(dir: string, conversations: number, messages: number) {
-  const file = join(dir, 'initial.db');
-  seed(file, conversations, messages);
-  const sandbox = await startSandbox({ users: [USER], dataFile: file, rateLimitPerMinute: 1e9 });
+async function initialSync(conversations: number, messages: number) {
+  const { dir, server, api } = await workspace(conversations, messages);
   try {
-    const { db, engine } = client(sandbox.url, dir);
-    const started = performance.now();
-    engine.start();
-    await syncUntilDone(engine);
-    const engineMs = performance.now() - started;
-    const stored = db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    await engine.stop();
-    db.close();
-
-    const api = createMessagingClient({
-      baseUrl: sandbox.url,
-      getToken: async () => USER.token,
-      log: silentLogger,
+    const before = await pageWithoutStoring(api);
+    const idle = await loopDelay(async () => new Promise((resolve) => setTimeout(resolve, 2_000)));
+    let run!: Awaited<ReturnType<typeof signIn>>;
+    let engineMs = 0;
+    const delay = await loopDelay(async () => {
+      run = await signIn(join(dir, 'client'), server.url);
+      await run.core.until((s) => s.history.done);
+      engineMs = performance.now() - run.started;
     });
-    const pagingStarted = performance.now();
-    for (const list of [
-      (c?: string) => api.listConversations({ limit: 100, startingAfter: c }),
-      (c?: string) => api.listMessages({ limit: 100, startingAfter: c }),
-    ]) {
-      let cursor: string | undefined;
-      do cursor = (await list(cursor)).nextCursor ?? undefined;
-      while (cursor);
-    }
-    return { engineMs, pagingMs: performance.now() - pagingStarted, stored: stored.n };
+    const stored = run.core.core.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as {
+      n: number;
+    };
+    await run.core.close();
+    const pagingMs = (before + (await pageWithoutStoring(api))) / 2;
+    return { engineMs, pagingMs, stored: stored.n, delay, idle, usableMs: run.usableMs };
   } finally {
-    await sandbox.close();
+    await server.stop();
   }
 }
 
-const dir = makeTempDir('parley-sync-bench-');
+/** Usable after sign-in, and nothing more. */
+async function usableAt(conversations: number, messages: number) {
+  const { dir, server } = await workspace(conversations, messages);
+  try {
+    const run = await signIn(join(dir, 'client'), server.url);
+    await run.core.close();
+    return run.usableMs;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A large account: usable, then all its history, searches over it, and the core idle on it. */
+async function largeAccount(conversations: number, messages: number) {
+  const { dir, server } = await workspace(conversations, messages);
+  const dataDir = join(dir, 'client');
+  try {
+    const run = await signIn(dataDir, server.url);
+    await run.core.until((s) => s.history.done, 50);
+    const syncedMs = performance.now() - run.started;
+    const idle = await loopDelay(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
+    // Each search its own task, as IPC calls arrive: a word in every message, a rare one,
+    // a prefix, a phrase, nothing; the first pages of each.
+    const searches = await loopDelay(async () => {
+      for (let round = 0; round < 5; round++) {
+        for (const query of ['message', 'message 4', '12345', 'mess', 'zzz', 'message 99999']) {
+          for (let offset = 0; offset < 200; offset += 50) {
+            await new Promise((resolve) => setImmediate(resolve));
+            await run.core.call('messages:search', { query, offset, limit: 50 });
+          }
+        }
+      }
+    });
+    await run.core.close();
+    const rss = await idleRss(dataDir, QUICK ? 5 : 35);
+    return { usableMs: run.usableMs, syncedMs, searches, idle, rss };
+  } finally {
+    await server.stop();
+  }
+}
+
 try {
-  console.log(`sync benchmark (load average ${loadavg()[0]?.toFixed(1)} on this machine)\n`);
-  console.log(
-    'requests per idle round (poller at openMs, list refresh amortised over conversationsMs)',
+  process.stdout.write(`sync benchmark (${load()})\n\n`);
+  process.stdout.write(await idleRequestsPerRound(QUICK ? [10, 100] : [10, 100, 1_000]));
+
+  const sends = QUICK ? 200 : 1_000;
+  const f = await flush(sends);
+  process.stdout.write(
+    `\nflush ${count(sends)} queued sends after reconnect: ${seconds(f.engineMs)} ` +
+      `(baseline, ${count(sends)} sends straight through the API client: ${seconds(f.directMs)}) ` +
+      `[${(f.engineMs / f.directMs).toFixed(2)}×; ${load()}]\n`,
   );
-  console.log('conversations  this engine (messages + list share)  naive per-conversation');
-  for (const n of [10, 100, 1_000]) {
-    const r = await idleRounds(dir, n);
-    console.log(
-      `${String(n).padStart(13)}  ${r.engineRound.toFixed(2).padStart(11)} (${r.messagesRound} + ${(r.engineRound - r.messagesRound).toFixed(2)})${' '.repeat(14)}${r.naive}`,
-    );
-  }
-  const f = await flush(dir, 1_000);
-  console.log(
-    `\nflush 1,000 queued sends after reconnect: ${(f.engineMs / 1000).toFixed(2)} s` +
-      `  (baseline, 1,000 sends straight through the API client: ${(f.directMs / 1000).toFixed(2)} s)`,
+
+  const [conversations, messages] = QUICK ? [1_000, 10_000] : [10_000, 100_000];
+  const s = await initialSync(conversations, messages);
+  process.stdout.write(
+    `initial sync of ${count(conversations)} conversations and ${count(messages)} messages: ` +
+      `${seconds(s.engineMs)}, ${count(s.stored)} stored ` +
+      `(baseline, paging the same lists without storing: ${seconds(s.pagingMs)}) ` +
+      `[${(s.engineMs / s.pagingMs).toFixed(2)}×; ${load()}]\n` +
+      `main-thread stall during initial sync: ${stall(s.delay)} ` +
+      `(baseline, the same loop idle: ${stall(s.idle)}) [${load()}]\n`,
   );
-  const conversations = Math.min(10_000, Math.max(1, Math.floor(MESSAGES / 10)));
-  const s = await initialSync(dir, conversations, MESSAGES);
-  console.log(
-    `initial sync of ${conversations.toLocaleString('en')} conversations and ${MESSAGES.toLocaleString('en')} messages: ` +
-      `${(s.engineMs / 1000).toFixed(1)} s, ${s.stored.toLocaleString('en')} stored` +
-      `  (baseline, paging the same lists without storing: ${(s.pagingMs / 1000).toFixed(1)} s)`,
+
+  const [bigConversations, bigMessages] = QUICK ? [1_000, 100_000] : [10_000, 1_000_000];
+  const big = await largeAccount(bigConversations, bigMessages);
+  const small = await usableAt(100, 1_000);
+  process.stdout.write(
+    `usable after sign-in: ${seconds(big.usableMs)} at ${count(bigConversations)} conversations / ` +
+      `${count(bigMessages)} messages; ${seconds(small)} at 100 conversations / 1,000 messages ` +
+      `[${load()}]\n` +
+      `all history of ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
+      `${seconds(big.syncedMs)} after sign-in [${load()}]\n` +
+      `main-thread stall during searches over ${count(bigMessages)} messages: ` +
+      `${stall(big.searches)} [${load()}]\n` +
+      `core's memory idle with ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
+      `${(big.rss / 1e6).toFixed(0)} MB RSS [${load()}]\n`,
   );
 } finally {
-  removeTempDir(dir);
+  removeTempDir(work);
 }

@@ -83,10 +83,21 @@ export function givenToken(url: string | URL, token: string): TokenSource {
   return async (requested) => (withinScope(scope, requested) ? token : null);
 }
 
-/** A stored secret, released only for requests within the scope it was stored with. */
-export function vaultToken(vault: SecretVault, name: SecretName): TokenSource {
+/**
+ * A stored secret, released only for requests within the scope it was stored
+ * with. `readEveryMs` lets a client that lives as long as one sign-in (so its
+ * secret cannot change meanwhile) read the vault at most that often: a read
+ * per request (a file, or the keychain) held each request of a history sync
+ * behind the main thread's storing of the page before, so the server never
+ * worked on one page while the app stored another.
+ */
+export function vaultToken(vault: SecretVault, name: SecretName, readEveryMs = 0): TokenSource {
+  let read: { at: number; binding: Promise<StoredBinding | null> } | null = null;
   return async (url) => {
-    const binding = await readBoundSecret(vault, name);
+    if (read === null || Date.now() - read.at >= readEveryMs) {
+      read = { at: Date.now(), binding: readBoundSecret(vault, name) };
+    }
+    const binding = await read.binding;
     return binding !== null && withinScope(binding.scope, url) ? binding.secret : null;
   };
 }

@@ -25,6 +25,8 @@ export function createEngineSlot(deps: {
   responses?: NotificationResponses;
   emit(event: CoreEvent): void;
   getSettings(): Settings;
+  /** See SyncEngineDeps. */
+  catchUpLog?(): Promise<void>;
 }) {
   let engine: SyncEngine | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
@@ -46,6 +48,7 @@ export function createEngineSlot(deps: {
       responses: deps.responses,
       getSettings: deps.getSettings,
       onUnauthorized: deps.session.markUnauthorized,
+      catchUpLog: deps.catchUpLog,
     });
     next.setActivity(activity);
     next.setHostState(host);
@@ -70,6 +73,7 @@ export function createEngineSlot(deps: {
       pendingWrites: outbox.pending,
       failedWrites: outbox.failed,
       initialSync: { done: false, pages: 0, items: 0 },
+      history: { done: false, items: 0 },
       lastSyncedAt: null,
       lastError: null,
     };

@@ -1,27 +1,31 @@
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
-import type { SyncStatus } from '../../../shared/model/session.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 import { ApiError, defaultMessage } from '../api/api-error.ts';
-import type { MessagingApi } from '../api/messaging-api.ts';
+import { backoffDelay, POLL_BACKOFF } from '../api/backoff.ts';
+import type { ApiConversation, MessagingApi } from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { discardEntry, retryEntry } from '../outbox/discard.ts';
 import { createLocalWrites, type WriteResult } from '../outbox/local-writes.ts';
 import { createOutboxRunner } from '../outbox/outbox-runner.ts';
-import { counts, lookForDeliveredSends } from '../store/outbox-entries.ts';
+import { lookForDeliveredSends } from '../store/outbox-entries.ts';
 import { listOutbox } from '../outbox/outbox-view.ts';
 import { retargetConversation } from '../outbox/retarget.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
-import { readInitialProgress, runInitialSync } from '../sync/initial-sync.ts';
+import { recentlyActive } from '../store/record-upserts.ts';
+import { createHistoryFetcher } from '../sync/history.ts';
 import {
   announceIncoming,
   planIncoming,
   type NotificationResponses,
 } from '../sync/incoming-notifications.ts';
-import { recentlyActive } from '../store/record-upserts.ts';
-import { isLocalId } from '../../../shared/model/local-id.ts';
+import { runInitialSync } from '../sync/initial-sync.ts';
+import { fetchOlderMessages } from '../sync/on-demand.ts';
+import { createPageAhead } from '../sync/page-ahead.ts';
 import { createPoller, type Activity, type HostState } from '../sync/poller.ts';
+import { readInitialProgress } from '../sync/sync-progress.ts';
 import {
   conversationGone,
   pollRecentMessages,
@@ -30,6 +34,10 @@ import {
   type RoundResult,
   type SyncContext,
 } from '../sync/sync-steps.ts';
+import { createHistoryRunner } from './history-runner.ts';
+import { createOnDemandRequests } from './on-demand-requests.ts';
+import { createSyncStatus } from './sync-status.ts';
+import { createStrategyChooser } from './sync-strategy.ts';
 
 export interface SyncEngineDeps {
   db: Database;
@@ -46,19 +54,18 @@ export interface SyncEngineDeps {
   getSettings(): Settings;
   /** The server refused the token: the session asks the user to sign in again. */
   onUnauthorized?(): void;
+  /**
+   * Offered between history steps, with no write under way: the core's
+   * checkpointer may finish copying the write-ahead log then, so the log
+   * starts over instead of growing for as long as the sync runs.
+   */
+  catchUpLog?(): Promise<void>;
 }
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
 const INITIAL_PAGES_PER_ROUND = 25;
-/**
- * While the outbox drains, its counts change with every confirmed write; the
- * renderer gets them at most this often instead of once per write.
- */
-const STATUS_BATCH_MS = 100;
 /** How long ids the outbox confirmed are remembered, for lists fetched while they were confirmed. */
 const CONFIRMED_MEMORY_MS = 10 * 60_000;
-
-type Strategy = 'newest-first' | 'per-conversation';
 
 /**
  * The sync side of the core: the poller that stands in for server events,
@@ -69,18 +76,14 @@ type Strategy = 'newest-first' | 'per-conversation';
 export function createSyncEngine(deps: SyncEngineDeps) {
   const { db, api, clock, log, emit } = deps;
   const confirmed = new Map<string, number>();
-  let connection: SyncStatus['connection'] = 'connecting';
-  let lastSyncedAt: number | null = null;
-  let lastError: string | null = null;
+  const chooseStrategy = createStrategyChooser(api, log);
+  const perConversation = () => chooseStrategy() === 'per-conversation';
   /** The server's own words when it refused the token (bounded by the error reader). */
   let tokenRejection: string | null = null;
-  let lastStatus = '';
-  let strategy: Strategy | null = null;
   let lastConversationsAt = Number.NEGATIVE_INFINITY;
   let conversationsWanted = true;
   let abort = new AbortController();
   let muteTimer: { cancel(): void } | null = null;
-  let statusTimer: { cancel(): void } | null = null;
   /** Once stopped, nothing may touch the database again: the core closes it next. */
   let stopped = false;
   /** Conversations to fetch in full next round (a discarded local delete brings them back). */
@@ -89,45 +92,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const emitChanges = (batch: ChangeBatch) => {
     if (!batch.isEmpty) emit(batch.toEvent());
   };
-
-  function status(): SyncStatus {
-    const outbox = counts(db);
-    const progress = readInitialProgress({ db });
-    return {
-      connection,
-      pendingWrites: outbox.pending,
-      failedWrites: outbox.failed,
-      initialSync: {
-        done: progress.phase === 'done',
-        pages: progress.pages,
-        items: progress.items,
-      },
-      lastSyncedAt,
-      lastError,
-    };
-  }
-
-  function publishStatus(): void {
-    const next = status();
-    const serialized = JSON.stringify(next);
-    if (serialized === lastStatus) return;
-    lastStatus = serialized;
-    emit({ type: 'status', status: next });
-  }
-
-  function publishStatusSoon(): void {
-    if (stopped) return;
-    statusTimer ??= clock.setTimeout(() => {
-      statusTimer = null;
-      publishStatus();
-    }, STATUS_BATCH_MS);
-  }
-
-  function setConnection(next: SyncStatus['connection'], error: string | null = lastError): void {
-    connection = next;
-    lastError = error;
-    publishStatus();
-  }
+  const emitNotices = (result: RoundResult) => {
+    for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });
+  };
+  const status = createSyncStatus({ db, clock, emit });
 
   function unauthorized(error: unknown): void {
     outbox.setPaused(true);
@@ -137,7 +105,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       error.message !== defaultMessage('unauthorized')
         ? error.message
         : null;
-    setConnection(
+    status.setConnection(
       'unauthorized',
       tokenRejection === null
         ? 'The server did not accept the access token; sign in again'
@@ -157,11 +125,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       emitChanges(batch);
     },
     onNotice: (message) => emit({ type: 'notice', level: 'warning', message }),
-    onSettled: publishStatusSoon,
+    onSettled: status.publishSoon,
     onUnauthorized: unauthorized,
     onReachable(reachable) {
-      if (reachable && connection !== 'online') setConnection('online', null);
-      else if (!reachable && connection === 'online') setConnection('offline');
+      if (reachable && status.connection !== 'online') status.setConnection('online', null);
+      else if (!reachable && status.connection === 'online') status.setConnection('offline');
     },
   });
 
@@ -181,52 +149,36 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
-  /**
-   * Newest first unless the server was seen listing oldest first. A server
-   * whose pages so far all shared one timestamp (seconds resolution) has not
-   * shown its order yet; the API client already reads its pages as newest
-   * first, the common order, and the first page with two distinct times
-   * settles it, switching the strategy at the next round if need be.
-   */
-  function chooseStrategy(): Strategy {
-    const listOrder = api.traits.listOrder;
-    const chosen: Strategy = listOrder === 'oldest-first' ? 'per-conversation' : 'newest-first';
-    if (chosen !== strategy) {
-      log.info('sync strategy', {
-        strategy: chosen,
-        listOrder,
-        why:
-          chosen === 'per-conversation'
-            ? 'the server lists messages oldest first: the conversation list, then the conversations with recent activity, are fetched one by one'
-            : listOrder === 'unknown'
-              ? 'no page has shown the list order yet (equal timestamps), so newest first, the common order, is assumed until one does; one message list request per round'
-              : 'one message list request per round finds new messages in every conversation',
-      });
-      strategy = chosen;
-    }
-    return chosen;
-  }
+  const conversationPages = createPageAhead<ApiConversation>();
+  const newResult = (): RoundResult => ({ batch: new ChangeBatch(), incoming: [], notices: [] });
 
   async function round(): Promise<void> {
     expireMutes();
     const ctx = context();
-    const result: RoundResult = { batch: new ChangeBatch(), incoming: [], notices: [] };
+    const result = newResult();
     const open = poller.activity.openConversationId;
     try {
-      if (readInitialProgress({ db }).phase !== 'done') {
-        await runInitialSync(ctx, result, {
-          perConversation: chooseStrategy() === 'per-conversation',
+      if (readInitialProgress(db).phase !== 'done') {
+        const progress = await runInitialSync(ctx, result, {
+          conversationPages,
+          perConversation,
+          openConversationId: open !== null && !isLocalId(open) ? open : null,
           maxPages: INITIAL_PAGES_PER_ROUND,
           onPage: () => {
             emitChanges(result.batch);
             result.batch = new ChangeBatch();
-            publishStatus();
+            status.publish();
           },
         });
         // History is not news: nothing from the initial sync raises a notification.
         result.incoming = [];
-        if (readInitialProgress({ db }).phase !== 'done') void poller.runNow();
-      } else if (chooseStrategy() === 'newest-first') {
+        if (progress.phase !== 'done') void poller.runNow();
+        else {
+          // The whole conversation list was just fetched: the next refresh is a period away.
+          lastConversationsAt = clock.now();
+          conversationsWanted = false;
+        }
+      } else if (!perConversation()) {
         await pollRecentMessages(ctx, result);
         if (open !== null && !isLocalId(open)) await refreshOpen(ctx, result, open, false);
         if (conversationsDue()) await refreshList(ctx, result);
@@ -244,7 +196,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       lookForDeliveredSends(db, result.batch.toEvent().threads);
     } finally {
       emitChanges(result.batch);
-      for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });
+      emitNotices(result);
     }
     const plan = planIncoming(
       db,
@@ -254,10 +206,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       clock.now(),
     );
     announceIncoming(deps.notifier, plan, deps.responses ?? null);
-    lastSyncedAt = clock.now();
-    const reconnected = connection !== 'online';
-    setConnection('online', null);
+    status.synced();
+    const reconnected = status.connection !== 'online';
+    status.setConnection('online', null);
     outbox.setPaused(false);
+    history.wake();
     // The server answers again: writes waiting out a backoff from the outage go now, not later.
     if (reconnected) outbox.wake();
     else outbox.kick();
@@ -282,6 +235,38 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     conversationsWanted ||
     clock.now() - lastConversationsAt >= deps.getSettings().polling.conversationsMs;
 
+  const historyFetcher = createHistoryFetcher();
+  /** Older history in the background, a step at a time, never during a round or a user's request. */
+  const history = createHistoryRunner({
+    clock,
+    async step() {
+      const result = newResult();
+      await deps.catchUpLog?.();
+      try {
+        return !(await historyFetcher.step(context(), result, perConversation())).done;
+      } finally {
+        emitChanges(result.batch);
+        emitNotices(result);
+        status.publishSoon();
+      }
+    },
+    ready: () =>
+      !stopped &&
+      !poller.isStopped &&
+      status.connection === 'online' &&
+      readInitialProgress(db).phase === 'done',
+    retryDelay(error, failures) {
+      if (error instanceof ApiError && error.kind === 'unauthorized') return null;
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ApiError)
+        log.warn('history fetch failed', { kind: error.kind, message });
+      else log.error('history fetch failed', { error: message });
+      const retryAfter = error instanceof ApiError ? error.retryAfterMs : null;
+      return backoffDelay(POLL_BACKOFF, failures, retryAfter);
+    },
+  });
+  const onDemand = createOnDemandRequests({ db, history, context, emitChanges });
+
   function expireMutes(): void {
     muteTimer?.cancel();
     if (stopped) return;
@@ -289,7 +274,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (!batch.isEmpty) {
       emitChanges(batch);
       outbox.kick();
-      publishStatus();
+      status.publish();
     }
     const next = nextMuteExpiry(db);
     muteTimer =
@@ -299,7 +284,11 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const poller = createPoller({
     clock,
     polling: () => deps.getSettings().polling,
-    round,
+    round: () =>
+      history.ahead(() => {
+        historyFetcher.roundStarted();
+        return round();
+      }),
     classify(error) {
       const kind = error instanceof ApiError ? error.kind : null;
       if (kind === 'unauthorized') {
@@ -309,7 +298,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof ApiError)) log.error('sync round failed', { error: message });
       else log.warn('sync round failed', { kind, message });
-      setConnection(kind === 'network' || kind === 'timeout' ? 'offline' : connection, message);
+      const offline = kind === 'network' || kind === 'timeout';
+      status.setConnection(offline ? 'offline' : status.connection, message);
       return { stop: false, retryAfterMs: error instanceof ApiError ? error.retryAfterMs : null };
     },
   });
@@ -317,12 +307,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   /** Applies a local write: emit its changes, update counts, start sending. */
   function applied<T>(result: WriteResult<T>): T {
     emitChanges(result.batch);
-    publishStatus();
+    status.publish();
     outbox.kick();
     return result.value;
   }
 
   const local = createLocalWrites(db, () => clock.now());
+  const onMessage = onDemand.onMessage;
 
   return {
     /** What the server said when it last refused the token, in its own words; null if it did not. */
@@ -332,16 +323,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       outbox.start();
       expireMutes();
       poller.start();
-      publishStatus();
+      history.start();
+      status.publish();
     },
     async stop(): Promise<void> {
       stopped = true;
       abort.abort();
-      await Promise.allSettled([poller.stop(), outbox.stop()]);
+      await Promise.allSettled([poller.stop(), outbox.stop(), history.stop()]);
       // After the work above settles: a round or a send finishing late may have set these again.
       muteTimer?.cancel();
-      statusTimer?.cancel();
-      statusTimer = null;
+      status.stop();
     },
     /** One round now, then whatever the outbox can send. */
     async syncNow(): Promise<void> {
@@ -357,21 +348,37 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       poller.setHostState(state);
       const offline = state.online === false || state.suspended === true;
       outbox.setPaused(offline);
-      if (offline) setConnection('offline');
+      if (offline) status.setConnection('offline');
       else outbox.wake();
     },
-    status,
+    history: {
+      /**
+       * The page of a conversation older than what is stored, from the server.
+       * Resolves whether still older messages may be there.
+       */
+      fetchOlder: (conversationId: string) =>
+        onDemand.request((ctx, result) =>
+          fetchOlderMessages(ctx, result, conversationId, perConversation()),
+        ),
+      /** Resolves once the background history stops for now (done, offline, or after a failure). */
+      settled: () => history.settled(),
+    },
+    status: status.read,
     writes: {
       send: (input: { conversationId: string; text: string; attachments: unknown[] }) =>
         applied(local.send(input)),
-      edit: (messageId: string, text: string) => applied(local.edit(messageId, text)),
+      edit: (messageId: string, text: string) =>
+        onMessage(messageId, () => applied(local.edit(messageId, text))),
       react: (messageId: string, reaction: string, add: boolean, as: string | null = null) =>
-        applied(local.react(messageId, reaction, add, as)),
+        onMessage(messageId, () => applied(local.react(messageId, reaction, add, as))),
       setAttachments: (messageId: string, attachments: unknown[]) =>
-        applied(local.setAttachments(messageId, attachments)),
-      deleteMessage: (messageId: string) => applied(local.deleteMessage(messageId)),
-      pinMessage: (conversationId: string, messageId: string | null) =>
-        applied(local.pinMessage(conversationId, messageId)),
+        onMessage(messageId, () => applied(local.setAttachments(messageId, attachments))),
+      deleteMessage: (messageId: string) =>
+        onMessage(messageId, () => applied(local.deleteMessage(messageId))),
+      pinMessage: (conversationId: string, messageId: string | null) => {
+        const pin = () => applied(local.pinMessage(conversationId, messageId));
+        return messageId === null ? onDemand.now(pin) : onMessage(messageId, pin);
+      },
       setPinned: (id: string, pinned: boolean) => applied(local.setPinned(id, pinned)),
       setMuted: (id: string, muted: boolean, forMs: number | null) => {
         const value = applied(local.setMuted(id, muted, forMs));
@@ -389,13 +396,13 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       list: () => listOutbox(db),
       retry(id: number): void {
         retryEntry(db, id);
-        publishStatus();
+        status.publish();
         outbox.kick();
       },
       discard(id: number): void {
         const { batch, refetchConversation } = discardEntry(db, id);
         emitChanges(batch);
-        publishStatus();
+        status.publish();
         if (refetchConversation !== null) {
           conversationsWanted = true;
           refetch.add(refetchConversation);

@@ -14,6 +14,7 @@ import {
   markFailed,
   markInFlight,
   nextDueAt,
+  nextInConversation,
   parseEntry,
   recoverInFlight,
   removeEntry,
@@ -109,28 +110,57 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     for (const resolve of waiters) resolve();
   }
 
+  /**
+   * Replays the entry, then the conversation's next ones while they are due:
+   * each confirmation claims the next entry in its own transaction, so a
+   * write costs one commit, not two.
+   */
   async function runOne(row: OutboxRow): Promise<void> {
-    const { id, conversation_id: conversationId } = row;
+    let entry = runnable(row);
+    if (entry) entry = claim(entry);
+    while (entry) {
+      const claimed = entry;
+      const next: { entry: OutboxEntry | null } = { entry: null };
+      try {
+        const batch = await replay(claimed, api, db, abort.signal, () => {
+          next.entry = claimNext(claimed.conversationId);
+        });
+        deps.onReachable(true);
+        deps.onChanges(batch);
+      } catch (error) {
+        handleFailure(claimed, error);
+      }
+      deps.onSettled();
+      entry = next.entry;
+    }
+  }
+
+  /** The entry, unless it cannot run: unreadable, or waiting on a write that failed (marked so). */
+  function runnable(row: OutboxRow): OutboxEntry | null {
     const entry = parseEntry(row);
     if (!entry) {
-      log.error('outbox entry no longer readable', { id, conversationId });
-      markFailed(db, id, 'This change could not be read back; discard it');
-      return deps.onSettled();
-    }
-    const blocked = blockedBy(entry);
-    if (blocked) {
-      markFailed(db, id, blocked);
-      return deps.onSettled();
-    }
-    const started = claim(entry);
-    try {
-      const batch = await replay(started, api, db, abort.signal);
-      deps.onReachable(true);
-      deps.onChanges(batch);
-    } catch (error) {
-      handleFailure(started, error);
+      log.error('outbox entry no longer readable', {
+        id: row.id,
+        conversationId: row.conversation_id,
+      });
+      markFailed(db, row.id, 'This change could not be read back; discard it');
+    } else {
+      const blocked = blockedBy(entry);
+      if (!blocked) return entry;
+      markFailed(db, entry.id, blocked);
     }
     deps.onSettled();
+    return null;
+  }
+
+  /** Inside a confirmation's transaction: the conversation's next entry, claimed, when it is due. */
+  function claimNext(conversationId: string): OutboxEntry | null {
+    if (!active || paused || abort.signal.aborted) return null;
+    const row = nextInConversation(db, conversationId);
+    if (!row || row.next_attempt_at > clock.now()) return null;
+    const entry = parseEntry(row);
+    // What cannot run is left to the pump, which marks it.
+    return entry && blockedBy(entry) === null ? claim(entry) : null;
   }
 
   /** Marks the attempt durably before the request leaves, so a crash leaves a trace. */

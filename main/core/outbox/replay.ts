@@ -18,15 +18,28 @@ import { statement } from '../store/statement-cache.ts';
 
 /**
  * Carries one outbox entry to the server and, once it is confirmed, stores the
- * server's answer and removes the entry, in one transaction. Failures are
- * thrown for the runner to classify.
+ * server's answer and removes the entry, in one transaction; `alongside` runs
+ * in that transaction too (the runner claims the next entry there, so a write
+ * costs one commit). Failures are thrown for the runner to classify.
  */
 export async function replay(
   entry: OutboxEntry,
   api: MessagingApi,
   db: Database,
   signal: AbortSignal,
+  alongside: () => void = () => {},
 ): Promise<ChangeBatch> {
+  const confirm = (store: (batch: ChangeBatch) => void) => {
+    // The conversation's count of unconfirmed writes drops with every confirmation, whatever
+    // else the write changed: without this its row kept a "sending" mark after a delete.
+    const batch = new ChangeBatch().conversation(entry.conversationId);
+    transaction(db, () => {
+      store(batch);
+      removeEntry(db, entry.id);
+      alongside();
+    });
+    return batch;
+  };
   const write = { idempotencyKey: entry.idempotencyKey, signal };
   const target = entry.targetId ?? '';
   const conversationId = entry.conversationId;
@@ -39,7 +52,7 @@ export async function replay(
           { conversationId, message: entry.payload.text, attachments: entry.payload.attachments },
           write,
         ));
-      return confirm(db, entry, (batch) => {
+      return confirm((batch) => {
         learnSelf(db, message.contact);
         // The server's copy goes in first, so the replacement drops the local row
         // in its favour and recomputes the conversation once, not twice.
@@ -55,7 +68,8 @@ export async function replay(
         entry.kind === 'edit'
           ? { message: entry.payload.text }
           : { attachments: entry.payload.attachments };
-      return storeMessageResult(db, entry, await api.updateMessage(target, update, write));
+      const updated = await api.updateMessage(target, update, write);
+      return confirm((batch) => storeMessage(db, entry.id, updated, batch));
     }
     case 'react': {
       const name = entry.payload.as ?? readSelf(db)?.username ?? null;
@@ -71,27 +85,30 @@ export async function replay(
         name,
         entry.payload.add,
       );
-      return storeMessageResult(db, entry, await api.updateMessage(target, { reactions }, write));
+      const reacted = await api.updateMessage(target, { reactions }, write);
+      return confirm((batch) => storeMessage(db, entry.id, reacted, batch));
     }
     case 'delete-message':
       await api.deleteMessage(target, write);
-      return confirm(db, entry, () => {});
+      return confirm(() => {});
     case 'delete-conversation':
       await api.deleteConversation(conversationId, write);
-      return confirm(db, entry, () => {});
+      return confirm(() => {});
     case 'pin-message':
     case 'pin':
     case 'mute':
     case 'archive':
-    case 'unarchive':
-      return storeConversationResult(
-        db,
-        entry,
-        await api.updateConversation(conversationId, conversationUpdate(entry), write),
+    case 'unarchive': {
+      const updated = await api.updateConversation(
+        conversationId,
+        conversationUpdate(entry),
+        write,
       );
+      return confirm((batch) => storeConversation(db, entry.id, updated, batch));
+    }
     case 'create-conversation': {
       const created = await api.createConversation(entry.payload, write);
-      return confirm(db, entry, (batch) => {
+      return confirm((batch) => {
         replaceConversationId(db, conversationId, created.id, batch);
         if (!hasOtherWrites(db, entry.id, 'conversation_id', created.id)) {
           upsertConversation(db, created, false);
@@ -102,17 +119,6 @@ export async function replay(
   }
 }
 
-function confirm(db: Database, entry: OutboxEntry, store: (batch: ChangeBatch) => void) {
-  // The conversation's count of unconfirmed writes drops with every confirmation, whatever
-  // else the write changed: without this its row kept a "sending" mark after a delete.
-  const batch = new ChangeBatch().conversation(entry.conversationId);
-  transaction(db, () => {
-    store(batch);
-    removeEntry(db, entry.id);
-  });
-  return batch;
-}
-
 /** The server's copy replaces ours unless later writes to it are still queued. */
 function storeMessage(db: Database, entryId: number, message: ApiMessage, batch: ChangeBatch) {
   if (hasOtherWrites(db, entryId, 'target_id', message.id)) return;
@@ -121,21 +127,18 @@ function storeMessage(db: Database, entryId: number, message: ApiMessage, batch:
   batch.thread(message.conversationId);
 }
 
-function storeMessageResult(db: Database, entry: OutboxEntry, message: ApiMessage) {
-  return confirm(db, entry, (batch) => storeMessage(db, entry.id, message, batch));
-}
-
-function storeConversationResult(db: Database, entry: OutboxEntry, conversation: ApiConversation) {
-  return confirm(db, entry, (batch) => {
-    if (
-      hasOtherWrites(db, entry.id, 'conversation_id', conversation.id, CONVERSATION_STATE_KINDS)
-    ) {
-      return;
-    }
-    upsertConversation(db, conversation, false);
-    recomputeConversationDerived(db, conversation.id);
-    batch.conversation(conversation.id);
-  });
+function storeConversation(
+  db: Database,
+  entryId: number,
+  conversation: ApiConversation,
+  batch: ChangeBatch,
+) {
+  if (hasOtherWrites(db, entryId, 'conversation_id', conversation.id, CONVERSATION_STATE_KINDS)) {
+    return;
+  }
+  upsertConversation(db, conversation, false);
+  recomputeConversationDerived(db, conversation.id);
+  batch.conversation(conversation.id);
 }
 
 const CONVERSATION_STATE_KINDS = ['pin', 'mute', 'archive', 'unarchive', 'pin-message'] as const;

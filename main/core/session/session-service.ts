@@ -81,7 +81,6 @@ export function createSessionService(deps: {
 
   const clientFor = (baseUrl: string, getToken: TokenSource) =>
     createMessagingClient({ baseUrl, getToken, log });
-  const messagingToken = vaultToken(vault, 'messaging-token');
 
   function session(): Session {
     const saved = stored();
@@ -136,7 +135,9 @@ export function createSessionService(deps: {
   function activateServer(baseUrl: string): void {
     takeLocalData(baseUrl);
     state = 'signed-in';
-    publish({ api: clientFor(baseUrl, messagingToken), baseUrl, demo: false });
+    // This client lives as long as this sign-in, and its token with it.
+    const token = vaultToken(vault, 'messaging-token', 1_000);
+    publish({ api: clientFor(baseUrl, token), baseUrl, demo: false });
   }
 
   async function verify(baseUrl: string, token: string): Promise<void> {

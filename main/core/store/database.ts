@@ -1,10 +1,12 @@
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Clock } from '../ports/ports.ts';
 import { privateDir, privateFile } from '../ports/private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export type Database = DatabaseSync;
+
+/** After a burst of writes, the emptied log is cut back to this size instead of keeping its peak. */
+const JOURNAL_SIZE_LIMIT = 32 * 1024 * 1024;
 
 /**
  * Opens (creating if needed) the local database and brings its schema up to date.
@@ -26,6 +28,7 @@ export function openDatabase(file: string): Database {
       PRAGMA foreign_keys = ON;
       PRAGMA busy_timeout = 5000;
       PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES};
+      PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT};
     `);
     migrate(db);
   } catch (error) {
@@ -63,21 +66,12 @@ function refuseNewerSchema(db: Database, file: string): void {
 }
 
 /**
- * SQLite's automatic checkpoint runs inside whichever commit crosses the
- * threshold and blocks the event loop on disk I/O: a webhook answer or a
- * keystroke's draft could pay for it. Checkpointing on an idle timer keeps
- * the WAL small; the (raised) automatic threshold stays only as a bound.
+ * SQLite's automatic checkpoint runs inside whichever commit crosses this
+ * threshold and holds the event loop on disk I/O. The app's core copies the
+ * log from a worker thread instead (checkpointer.ts) and turns this off; the
+ * CLI keeps it as the bound on the log's growth.
  */
-const AUTO_CHECKPOINT_PAGES = 10_000;
-
-export function scheduleCheckpoints(db: Database, clock: Clock, everyMs = 5_000): () => void {
-  let timer = clock.setTimeout(run, everyMs);
-  function run() {
-    if (db.isOpen && !db.isTransaction) db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-    timer = clock.setTimeout(run, everyMs);
-  }
-  return () => timer.cancel();
-}
+export const AUTO_CHECKPOINT_PAGES = 10_000;
 
 export function migrate(db: Database, migrations = MIGRATIONS): void {
   const current = userVersion(db);

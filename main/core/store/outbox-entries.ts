@@ -133,6 +133,14 @@ export function dueHeads(db: Database, now: number, exclude: ReadonlySet<string>
   return heads.filter((row) => !exclude.has(row.conversation_id));
 }
 
+/** The oldest pending entry of one conversation, the next to replay there. */
+export function nextInConversation(db: Database, conversationId: string): OutboxRow | undefined {
+  return statement(
+    db,
+    `SELECT * FROM outbox WHERE state = 'pending' AND conversation_id = ? ORDER BY id LIMIT 1`,
+  ).get(conversationId) as OutboxRow | undefined;
+}
+
 /** When the next pending entry becomes due, or null when nothing waits. */
 export function nextDueAt(db: Database): number | null {
   const row = statement(

@@ -1,40 +1,18 @@
 import type { ApiContact, ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Database } from './database.ts';
-import { dropConversationEntries } from './outbox-entries.ts';
+import { recomputeConversationDerived } from './conversation-derived.ts';
+import { dropConversationEntries, pendingTargets } from './outbox-entries.ts';
+import { upsertContacts, upsertMessages, type UpsertResult } from './message-upserts.ts';
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
 import { keepUnsentOf } from './kept-unsent.ts';
-import { timeOrderedSeq } from './search-order.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
  * whether the stored row changed, so a round reports only real changes.
- * Upserts go through ON CONFLICT(id) DO UPDATE, so the messages' FTS triggers
- * see an UPDATE (never a delete and re-insert) and stay in step.
+ * Messages and contacts are stored a page at a time (message-upserts.ts).
  */
-
-export function upsertContact(db: Database, contact: ApiContact, now: number): void {
-  statement(
-    db,
-    `INSERT INTO contacts (id, username, phone_number, avatar_url, last_active_at, created_at, seen_at)
-     VALUES ($id, $username, $phone, $avatar, $active, $created, $now)
-     ON CONFLICT(id) DO UPDATE SET
-       username = excluded.username, phone_number = excluded.phone_number,
-       avatar_url = excluded.avatar_url, last_active_at = excluded.last_active_at,
-       created_at = excluded.created_at, seen_at = excluded.seen_at`,
-  ).run({
-    $id: contact.id,
-    $username: contact.username,
-    $phone: contact.phoneNumber,
-    $avatar: contact.avatarUrl,
-    $active: contact.lastActiveAt,
-    $created: contact.createdAt,
-    $now: now,
-  });
-}
-
-export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
 
 /**
  * A conversation seen for the first time starts read up to when the user last
@@ -107,41 +85,32 @@ function stripServerState<T extends Record<string, unknown>>(params: T) {
   return rest;
 }
 
-/** `own` is decided by the caller, which knows (or is still learning) who we are. */
+/** One contact (see upsertContacts). */
+export function upsertContact(db: Database, contact: ApiContact, now: number): void {
+  upsertContacts(db, [contact], now);
+}
+
+/** One message (see upsertMessages); `own` is decided by the caller, which knows who we are. */
 export function upsertMessage(db: Database, message: ApiMessage, own: boolean): UpsertResult {
-  const raw = JSON.stringify(message.raw);
-  const existing = statement(db, 'SELECT raw, own FROM messages WHERE id = ?').get(message.id) as
-    { raw: string; own: number } | undefined;
-  if (existing?.raw === raw && existing.own === (own ? 1 : 0)) return 'unchanged';
+  return upsertMessages(db, [{ message, own }])[0] as UpsertResult;
+}
+
+/**
+ * A message the server no longer has, found outside a fetched range: drop it,
+ * unless a write to it waits in the outbox (the outbox settles that one).
+ */
+export function removeMessage(db: Database, id: string, batch: ChangeBatch): void {
+  if (pendingTargets(db).messages.has(id)) return;
+  const row = statement(db, 'DELETE FROM messages WHERE id = ? RETURNING conversation_id').get(
+    id,
+  ) as { conversation_id: string } | undefined;
+  if (!row) return;
   statement(
     db,
-    `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, reactions, attachments,
-       read_at, created_at, updated_at, raw)
-     VALUES (${timeOrderedSeq('$created')}, $id, $conversation, $sender, $own, $text, $reactions,
-       $attachments, $read, $created, $updated, $raw)
-     ON CONFLICT(id) DO UPDATE SET
-       seq = CASE WHEN excluded.created_at = messages.created_at THEN messages.seq
-         ELSE excluded.seq END,
-       conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
-       own = excluded.own, text = excluded.text, reactions = excluded.reactions,
-       attachments = excluded.attachments, read_at = excluded.read_at,
-       created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw,
-       edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
-         ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
-  ).run({
-    $id: message.id,
-    $conversation: message.conversationId,
-    $sender: message.contact.id,
-    $own: own ? 1 : 0,
-    $text: message.message,
-    $reactions: JSON.stringify(message.reactions),
-    $attachments: JSON.stringify(message.attachments),
-    $read: message.readAt,
-    $created: message.createdAt,
-    $updated: message.updatedAt,
-    $raw: raw,
-  });
-  return existing ? 'updated' : 'inserted';
+    'UPDATE conversations SET pinned_message_id = NULL WHERE id = ? AND pinned_message_id = ?',
+  ).run(row.conversation_id, id);
+  recomputeConversationDerived(db, row.conversation_id);
+  batch.removedMessage(id, row.conversation_id);
 }
 
 /**

@@ -17,11 +17,17 @@ export const keyBase = (createdAt: string) =>
  * The next free key for a message created at `createdAt` (a SQL expression);
  * null when that millisecond's million slots are all taken, which lets SQLite
  * pick a free rowid rather than fail the insert.
+ *
+ * `offset` (a SQL expression, distinct for each row of one statement) keeps
+ * the rows of a multi-row insert apart: SQLite computes every row's values
+ * before it inserts the first (the table has triggers), so each sees the same
+ * MAX(seq). Rows of a millisecond keep the order given; a few slots may go unused.
  */
-export function timeOrderedSeq(createdAt: string): string {
-  const base = keyBase(createdAt);
+export function timeOrderedSeq(createdAt: string, offset = '0'): string {
+  // A JavaScript number is bound as a REAL, in which a key plus a small offset rounds back to the key.
+  const base = keyBase(`CAST(${createdAt} AS INTEGER)`);
   return `(SELECT CASE
-      WHEN MAX(seq) IS NULL THEN ${base}
-      WHEN MAX(seq) < ${base} + ${SLOTS_PER_MS - 1} THEN MAX(seq) + 1
+      WHEN MAX(seq) IS NULL THEN ${base} + ${offset}
+      WHEN MAX(seq) + ${offset} < ${base} + ${SLOTS_PER_MS - 1} THEN MAX(seq) + 1 + ${offset}
     END FROM messages WHERE seq BETWEEN ${base} AND ${base} + ${SLOTS_PER_MS - 1})`;
 }

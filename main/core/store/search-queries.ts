@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { longEnoughForPrefix, matchExpression, quotedTerms } from './fts-query.ts';
 import { readSelf } from './self-identity.ts';
 import { MATCH_END, MATCH_START, parseSnippet } from './search-snippet.ts';
+import { readHere, type ReadRows } from './read-worker.ts';
 import { statement } from './statement-cache.ts';
 
 export interface SearchQuery {
@@ -14,7 +15,6 @@ export interface SearchQuery {
 }
 
 interface HitRow {
-  marked: string;
   id: string;
   conversation_id: string;
   created_at: number;
@@ -35,66 +35,81 @@ interface HitRow {
  * milliseconds over a million messages, while a whole word streams in well
  * under one. Looking the word up stops at its first match.
  */
-function isUnfinishedWord(db: Database, quotedTerm: string): boolean {
-  return (
-    statement(db, 'SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? LIMIT 1').get(
-      quotedTerm,
-    ) === undefined
-  );
-}
+const IS_WORD = 'SELECT 1 FROM messages_fts WHERE messages_fts MATCH $term LIMIT 1';
 
 /** Tokens of context around the match. */
 const SNIPPET_TOKENS = 16;
 
 /**
- * Full-text search over every message, newest first. FTS5 streams matches in
- * rowid order, and a message's rowid is keyed by its creation time
- * (search-order.ts), so a page costs the same whether a word occurs ten times
- * or a million; ranking by bm25 or sorting by created_at would visit every
- * match first (hundreds of ms for a common word over 1M messages). The joins
- * and snippets are computed for the page only.
+ * The page of matches, newest first. FTS5 streams matches in rowid order,
+ * and a message's rowid is keyed by its creation time (search-order.ts), so a
+ * page costs the same whether a word occurs ten times or a million; ranking
+ * by bm25 or sorting by created_at would visit every match first (hundreds of
+ * ms for a common word over 1M messages). Keys pass as text: a time-keyed
+ * rowid is beyond a JavaScript number's exact range.
  */
-export function searchMessages(
+const MATCHES = `SELECT CAST(rowid AS TEXT) AS key,
+    snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS marked
+  FROM messages_fts WHERE messages_fts MATCH $match
+  ORDER BY messages_fts.rowid DESC LIMIT $limit OFFSET $offset`;
+
+/** What the page's matches show, joined by rowid: the cost is per hit returned. */
+const HIT_DETAILS = `SELECT CAST(m.seq AS TEXT) AS key, m.id, m.conversation_id, m.created_at, m.text, m.sender_id, m.own,
+    sender.username AS sender_username, c.local_name, ct.username AS contact_username,
+    c.contact_id, c.group_id
+  FROM messages m
+  LEFT JOIN conversations c ON c.id = m.conversation_id
+  LEFT JOIN contacts ct ON ct.id = c.contact_id
+  LEFT JOIN contacts sender ON sender.id = m.sender_id
+  WHERE m.seq IN (SELECT value FROM json_each($keys))`;
+
+/**
+ * Full-text search over every message, newest first. The
+ * matching, whose cost depends on the words, runs through `read` (the core
+ * passes a worker thread's connection); the page's details are read here.
+ */
+export async function searchMessages(
   db: Database,
   request: SearchQuery,
-): { hits: SearchHit[]; hasMore: boolean } {
+  read: ReadRows = readHere(db),
+): Promise<{ hits: SearchHit[]; hasMore: boolean }> {
   const terms = quotedTerms(request.query);
   if (terms === null) return { hits: [], hasMore: false };
   const last = terms.at(-1) as string;
-  const match = matchExpression(terms, longEnoughForPrefix(last) && isUnfinishedWord(db, last));
-  const rows = statement(
-    db,
-    `SELECT hit.marked, m.id, m.conversation_id, m.created_at, m.text, m.sender_id, m.own,
-       sender.username AS sender_username, c.local_name, ct.username AS contact_username,
-       c.contact_id, c.group_id
-     FROM (SELECT rowid,
-             snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS marked
-           FROM messages_fts WHERE messages_fts MATCH $match
-           ORDER BY rowid DESC LIMIT $limit OFFSET $offset) hit
-     JOIN messages m ON m.seq = hit.rowid
-     LEFT JOIN conversations c ON c.id = m.conversation_id
-     LEFT JOIN contacts ct ON ct.id = c.contact_id
-     LEFT JOIN contacts sender ON sender.id = m.sender_id
-     ORDER BY hit.rowid DESC`,
-  ).all({
-    $match: match,
+  const unfinished =
+    longEnoughForPrefix(last) && (await read(IS_WORD, { $term: last })).length === 0;
+  const matches = (await read(MATCHES, {
+    $match: matchExpression(terms, unfinished),
     $limit: request.limit + 1,
     $offset: request.offset,
-  }) as unknown as HitRow[];
+  })) as { key: string; marked: string }[];
+  const page = matches.slice(0, request.limit);
+  const details = new Map(
+    (
+      statement(db, HIT_DETAILS).all({
+        $keys: `[${page.map((match) => match.key).join(',')}]`,
+      }) as unknown as (HitRow & { key: string })[]
+    ).map((row) => [row.key, row]),
+  );
   const selfName = readSelf(db)?.username ?? null;
-  const hits = rows.slice(0, request.limit).map((row): SearchHit => {
-    const snippet = parseSnippet(row.marked, row.text);
-    return {
-      messageId: row.id,
-      conversationId: row.conversation_id,
-      conversationTitle: clipForDisplay(conversationTitle({ ...row, id: row.conversation_id })),
-      senderName: clipForDisplay(
-        row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
-      ),
-      createdAt: row.created_at,
-      snippet: snippet.text,
-      highlights: snippet.highlights,
-    };
+  // A match whose message was deleted since the worker's snapshot is left out.
+  const hits = page.flatMap(({ key, marked }): SearchHit[] => {
+    const row = details.get(key);
+    if (!row) return [];
+    const snippet = parseSnippet(marked, row.text);
+    return [
+      {
+        messageId: row.id,
+        conversationId: row.conversation_id,
+        conversationTitle: clipForDisplay(conversationTitle({ ...row, id: row.conversation_id })),
+        senderName: clipForDisplay(
+          row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
+        ),
+        createdAt: row.created_at,
+        snippet: snippet.text,
+        highlights: snippet.highlights,
+      },
+    ];
   });
-  return { hits, hasMore: rows.length > request.limit };
+  return { hits, hasMore: matches.length > request.limit };
 }

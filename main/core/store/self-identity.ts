@@ -1,5 +1,5 @@
 import type { ApiContact } from '../api/messaging-api.ts';
-import { recomputeConversationDerived } from './conversation-derived.ts';
+import { recomputeConversationsDerived } from './conversation-derived.ts';
 import type { Database } from './database.ts';
 import { readKey, writeKey } from './meta-keys.ts';
 import { statement } from './statement-cache.ts';
@@ -35,10 +35,13 @@ export function learnSelf(db: Database, contact: ApiContact): boolean {
     contact.id,
     UNKNOWN_SELF,
   );
-  statement(db, `UPDATE messages SET own = (sender_id = ? OR ${isLocalIdSql('id')})`).run(
-    contact.id,
-  );
-  const ids = statement(db, 'SELECT id FROM conversations').all() as { id: string }[];
-  for (const { id } of ids) recomputeConversationDerived(db, id);
+  // Only the conversations whose messages change side are recounted: a first sync learns who
+  // we are with a whole conversation list stored, and recounting all of it held the main thread.
+  const own = `(sender_id = $self OR ${isLocalIdSql('id')})`;
+  const remarked = statement(
+    db,
+    `UPDATE messages SET own = ${own} WHERE own != ${own} RETURNING conversation_id`,
+  ).all({ $self: contact.id }) as { conversation_id: string }[];
+  recomputeConversationsDerived(db, new Set(remarked.map((row) => row.conversation_id)));
   return true;
 }

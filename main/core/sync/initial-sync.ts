@@ -1,160 +1,139 @@
-import { z } from 'zod';
 import { ApiError } from '../api/api-error.ts';
+import type { ApiConversation } from '../api/messaging-api.ts';
+import { listAll } from '../api/paginate.ts';
 import { transaction } from '../store/database.ts';
-import { readKey, writeKey } from '../store/meta-keys.ts';
-import { reconcileConversations } from './reconciler.ts';
-import { PAGE_SIZE, storeMessages, type RoundResult, type SyncContext } from './sync-steps.ts';
-import { statement } from '../store/statement-cache.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
+import { statement } from '../store/statement-cache.ts';
+import type { PageAhead } from './page-ahead.ts';
+import { reconcileConversations } from './reconciler.ts';
+import { readInitialProgress, saveInitialProgress, type InitialProgress } from './sync-progress.ts';
+import {
+  PAGE_SIZE,
+  refreshConversationMessages,
+  type RoundResult,
+  type SyncContext,
+} from './sync-steps.ts';
 
 /**
- * The first sync of an account, page by page. Progress (phase, cursor, pages,
- * items) is saved with each page in the same transaction, so a restart goes on
- * where it stopped; reads of what is already stored never wait for it.
+ * What sign-in waits for, whatever the account's size: the conversation list,
+ * then the newest page of the conversations the user looks at first (the top
+ * of the list, and the one open). Older history follows in the background
+ * (history.ts). Progress is saved with each page, so a restart goes on where
+ * it stopped.
  */
-const progressSchema = z.object({
-  phase: z.enum(['conversations', 'messages', 'done']),
-  cursor: z.string().nullable(),
-  /** Per-conversation strategy: conversations (by id) already fetched in full. */
-  lastConversationId: z.string().nullable(),
-  /** The strategy the messages phase runs with; its cursors mean nothing to the other. */
-  perConversation: z.boolean().default(false),
-  pages: z.number().int().nonnegative(),
-  items: z.number().int().nonnegative(),
-});
-export type InitialSyncProgress = z.infer<typeof progressSchema>;
+export const FIRST_CONVERSATIONS = 20;
+/** The newest pages are fetched this many at a time. */
+const PARALLEL_FETCHES = 4;
 
-const KEY = 'initial_sync';
-const FRESH: InitialSyncProgress = {
-  phase: 'conversations',
-  cursor: null,
-  lastConversationId: null,
-  perConversation: false,
-  pages: 0,
-  items: 0,
-};
-
-export function readInitialProgress(ctx: Pick<SyncContext, 'db'>): InitialSyncProgress {
-  const stored = readKey(ctx.db, 'sync_state', KEY);
-  if (stored === null) return FRESH;
-  try {
-    return progressSchema.parse(JSON.parse(stored));
-  } catch {
-    return FRESH;
-  }
+export interface InitialSyncOptions {
+  /** Kept by the caller across rounds, so the list stays a page ahead between them. */
+  conversationPages: PageAhead<ApiConversation>;
+  /** Asked before each step: a server's list order can become known along the way. */
+  perConversation(): boolean;
+  openConversationId: string | null;
+  maxPages: number;
+  onPage(progress: InitialProgress): void;
 }
 
-function save(ctx: SyncContext, progress: InitialSyncProgress): void {
-  writeKey(ctx.db, 'sync_state', KEY, JSON.stringify(progress));
-}
-
-/**
- * Runs up to `maxPages` pages of the initial sync and returns the progress;
- * phase 'done' when finished. `onPage` reports progress after each page.
- */
+/** Runs up to `maxPages` steps; phase 'done' when the app is usable. */
 export async function runInitialSync(
   ctx: SyncContext,
   result: RoundResult,
-  options: {
-    perConversation: boolean;
-    maxPages: number;
-    onPage(progress: InitialSyncProgress): void;
-  },
-): Promise<InitialSyncProgress> {
-  let progress = readInitialProgress(ctx);
-  if (progress.phase === 'messages' && progress.perConversation !== options.perConversation) {
-    // The server's list order became known meanwhile: the messages phase starts over.
-    progress = { ...progress, ...messagesPhase(options.perConversation) };
-    save(ctx, progress);
-  }
+  options: InitialSyncOptions,
+): Promise<InitialProgress> {
+  let progress = readInitialProgress(ctx.db);
   for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
-    try {
-      progress = await nextPage(ctx, result, progress, options.perConversation);
-    } catch (error) {
-      // The record the saved cursor names was deleted meanwhile: start that phase over.
-      if (!(error instanceof ApiError && error.kind === 'not-found' && progress.cursor !== null)) {
-        throw error;
-      }
-      progress = { ...progress, cursor: null };
-      save(ctx, progress);
-    }
+    progress =
+      progress.phase === 'conversations'
+        ? await conversationsPage(ctx, result, progress, options.conversationPages)
+        : await newestPages(ctx, result, progress, options);
     options.onPage(progress);
   }
   return progress;
 }
 
-async function nextPage(
+async function conversationsPage(
   ctx: SyncContext,
   result: RoundResult,
-  progress: InitialSyncProgress,
-  perConversation: boolean,
-): Promise<InitialSyncProgress> {
-  const startingAfter = progress.cursor ?? undefined;
-  const started = ctx.clock.now();
-  const counted = (items: number) => ({
-    ...progress,
-    pages: progress.pages + 1,
-    items: progress.items + items,
+  progress: InitialProgress,
+  pages: PageAhead<ApiConversation>,
+): Promise<InitialProgress> {
+  let page;
+  try {
+    ({ page } = await pages.next(progress.cursor, (cursor) =>
+      ctx.api.listConversations({
+        limit: PAGE_SIZE,
+        startingAfter: cursor ?? undefined,
+        signal: ctx.signal,
+      }),
+    ));
+  } catch (error) {
+    // The conversation the saved cursor names was deleted meanwhile: the list starts over.
+    if (!(error instanceof ApiError && error.kind === 'not-found' && progress.cursor !== null)) {
+      throw error;
+    }
+    return save(ctx, { ...progress, cursor: null });
+  }
+  // A server that ignores the cursor lists its first page again: take the largest page it allows.
+  const conversations = page.cursorIgnored
+    ? (await listAll(ctx.api, 'conversations', { limit: PAGE_SIZE, signal: ctx.signal })).data
+    : page.data;
+  const next: InitialProgress =
+    page.hasMore && page.nextCursor !== null
+      ? { ...counted(progress, conversations.length), cursor: page.nextCursor }
+      : { ...counted(progress, conversations.length), phase: 'recent', cursor: null };
+  transaction(ctx.db, () => {
+    reconcileConversations(ctx.db, conversations, false, new Set(), result.batch);
+    saveInitialProgress(ctx.db, next);
   });
-  if (progress.phase === 'conversations') {
-    const page = await ctx.api.listConversations({
-      limit: PAGE_SIZE,
-      startingAfter,
-      signal: ctx.signal,
-    });
-    const next = hasNext(page)
-      ? { ...counted(page.data.length), cursor: page.nextCursor }
-      : { ...counted(page.data.length), ...messagesPhase(perConversation) };
-    transaction(ctx.db, () => {
-      reconcileConversations(ctx.db, page.data, false, new Set(), result.batch);
-      save(ctx, next);
-    });
-    return next;
-  }
-
-  const conversationId = progress.perConversation ? currentConversation(ctx, progress) : undefined;
-  if (progress.perConversation && conversationId === undefined) {
-    const finished = { ...progress, phase: 'done' as const, cursor: null };
-    save(ctx, finished);
-    return finished;
-  }
-  const page = await ctx.api.listMessages({
-    conversationId,
-    limit: PAGE_SIZE,
-    startingAfter,
-    signal: ctx.signal,
-  });
-  let next: InitialSyncProgress = { ...counted(page.data.length), cursor: page.nextCursor };
-  if (!hasNext(page)) {
-    next = progress.perConversation
-      ? { ...next, cursor: null, lastConversationId: conversationId ?? null }
-      : { ...next, cursor: null, phase: 'done' };
-  }
-  await storeMessages(ctx, result, page.data, null, started);
-  save(ctx, next);
   return next;
 }
 
-function messagesPhase(perConversation: boolean) {
-  return {
-    phase: 'messages' as const,
-    cursor: null,
-    lastConversationId: null,
-    perConversation,
+/** The newest page of the first conversations the user sees; with it the app is usable. */
+async function newestPages(
+  ctx: SyncContext,
+  result: RoundResult,
+  progress: InitialProgress,
+  options: InitialSyncOptions,
+): Promise<InitialProgress> {
+  const ids = firstConversations(ctx, options.openConversationId);
+  const perConversation = options.perConversation();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++] as string;
+      try {
+        await refreshConversationMessages(ctx, result, id, perConversation);
+      } catch (error) {
+        // Deleted since the list was fetched: the next list refresh drops it.
+        if (!(error instanceof ApiError && error.kind === 'not-found')) throw error;
+      }
+    }
   };
+  await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+  return save(ctx, { ...counted(progress, ids.length), phase: 'done' });
 }
 
-function hasNext(page: { hasMore: boolean; nextCursor: string | null }): boolean {
-  return page.hasMore && page.nextCursor !== null;
-}
-
-/** Per-conversation strategy: the conversation after the last one fetched in full. */
-function currentConversation(ctx: SyncContext, progress: InitialSyncProgress): string | undefined {
-  return (
+/** The open conversation, then the top of the conversation list as the app shows it. */
+function firstConversations(ctx: SyncContext, open: string | null): string[] {
+  const top = (
     statement(
       ctx.db,
-      `SELECT id FROM conversations WHERE id > ? AND NOT ${isLocalIdSql('id')}
-         ORDER BY id LIMIT 1`,
-    ).get(progress.lastConversationId ?? '') as { id: string } | undefined
-  )?.id;
+      `SELECT id FROM conversations
+       WHERE is_archived = 0 AND NOT ${isLocalIdSql('id')}
+       ORDER BY is_pinned DESC, sort_at DESC, id LIMIT ?`,
+    ).all(FIRST_CONVERSATIONS) as { id: string }[]
+  ).map((row) => row.id);
+  const stored =
+    open !== null && statement(ctx.db, 'SELECT 1 FROM conversations WHERE id = ?').get(open);
+  return stored ? [open, ...top.filter((id) => id !== open)] : top;
+}
+
+function counted(progress: InitialProgress, items: number): InitialProgress {
+  return { ...progress, pages: progress.pages + 1, items: progress.items + items };
+}
+
+function save(ctx: SyncContext, progress: InitialProgress): InitialProgress {
+  saveInitialProgress(ctx.db, progress);
+  return progress;
 }

@@ -1,27 +1,28 @@
 import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import { pendingTargets } from '../store/outbox-entries.ts';
-import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import {
+  recomputeConversationsDerived,
+  updateDerivedAfterWrites,
+  type InsertedMessage,
+} from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
-import {
-  removeConversation,
-  upsertContact,
-  upsertConversation,
-  upsertMessage,
-} from '../store/record-upserts.ts';
+import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
+import { removeConversation, upsertConversation } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**
- * The newest stretch of the server's message list (of one conversation, or of
- * all), fetched without gaps: every message created after `after` is in it,
- * so a local message in that stretch that is missing was deleted. `after`
- * null means the stretch reaches back to the very first message.
+ * A stretch of the server's message list (of one conversation, or of all),
+ * fetched without gaps: every message created after `after` and before
+ * `before` is in it, so a local message in that stretch that is missing was
+ * deleted. Null bounds reach the very first or the very last message.
  */
 export interface FetchedRange {
   conversationId: string | null;
   after: number | null;
+  before: number | null;
 }
 
 export interface MessagesOutcome {
@@ -46,32 +47,29 @@ export function reconcileMessages(
   const guarded = pendingTargets(db).messages;
   const touched = new Set<string>();
   const incoming: ApiMessage[] = [];
-  const contactsSeen = new Set<string>();
-  let self = readSelf(db);
-  const conversationContact = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');
-
   // Oldest first, so rows are stored in the order the server created them.
-  for (const message of [...messages].reverse()) {
-    if (!contactsSeen.has(message.contact.id)) {
-      contactsSeen.add(message.contact.id);
-      upsertContact(db, message.contact, now);
-    }
-    if (guarded.has(message.id)) continue;
-    let own = self !== null && message.contact.id === self.contactId;
-    if (self === null) {
-      const row = conversationContact.get(message.conversationId) as
-        { contact_id: string | null } | undefined;
-      if (row?.contact_id && row.contact_id !== message.contact.id) {
-        learnSelf(db, message.contact);
-        self = readSelf(db);
-        own = true;
-      }
-    }
-    const result = upsertMessage(db, message, own);
-    if (result === 'unchanged') continue;
+  const ordered = [...messages].reverse();
+  upsertContacts(
+    db,
+    ordered.map((message) => message.contact),
+    now,
+  );
+  const self = learnSelfFrom(db, ordered);
+  const writes = ordered
+    .filter((message) => !guarded.has(message.id))
+    .map((message) => ({ message, own: self !== null && message.contact.id === self }));
+  const results = upsertMessages(db, writes);
+  const inserted: InsertedMessage[] = [];
+  const changed = new Set<string>();
+  writes.forEach(({ message, own }, index) => {
+    const result = results[index];
+    if (result === 'unchanged') return;
     touched.add(message.conversationId);
-    if (result === 'inserted' && !own) incoming.push(message);
-  }
+    if (result === 'updated') return void changed.add(message.conversationId);
+    const { id, conversationId, createdAt } = message;
+    inserted.push({ id, conversationId, createdAt, own });
+    if (!own) incoming.push(message);
+  });
 
   const deletedIn = new Set<string>();
   if (range) {
@@ -83,26 +81,46 @@ export function reconcileMessages(
       statement(db, 'DELETE FROM messages WHERE id = ?').run(row.id);
       batch.removedMessage(row.id, row.conversation_id);
       touched.add(row.conversation_id);
+      changed.add(row.conversation_id);
       deletedIn.add(row.conversation_id);
     }
   }
 
-  for (const conversationId of touched) {
-    recomputeConversationDerived(db, conversationId);
-    batch.thread(conversationId);
-  }
+  updateDerivedAfterWrites(db, inserted, changed);
+  for (const conversationId of touched) batch.thread(conversationId);
   return { incoming, deletedIn: [...deletedIn] };
+}
+
+/**
+ * Who we are, learning it from these messages when it is not known yet: in a
+ * one-to-one conversation, a message whose sender is not the conversation's
+ * contact is ours.
+ */
+function learnSelfFrom(db: Database, messages: readonly ApiMessage[]): string | null {
+  const known = readSelf(db);
+  if (known !== null) return known.contactId;
+  const contactOf = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');
+  for (const message of messages) {
+    const row = contactOf.get(message.conversationId) as { contact_id: string | null } | undefined;
+    if (row?.contact_id && row.contact_id !== message.contact.id) {
+      learnSelf(db, message.contact);
+      return message.contact.id;
+    }
+  }
+  return null;
 }
 
 function messagesInRange(db: Database, range: FetchedRange) {
   const conditions = ['1'];
   if (range.after !== null) conditions.push('created_at > $after');
+  if (range.before !== null) conditions.push('created_at < $before');
   if (range.conversationId !== null) conditions.push('conversation_id = $conversation');
   return statement(
     db,
     `SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`,
   ).all({
     ...(range.after !== null && { $after: range.after }),
+    ...(range.before !== null && { $before: range.before }),
     ...(range.conversationId !== null && { $conversation: range.conversationId }),
   }) as { id: string; conversation_id: string }[];
 }
@@ -130,15 +148,17 @@ export function reconcileConversations(
   const guarded = pendingTargets(db).conversations;
   const activity = statement(db, 'SELECT last_active_at FROM conversations WHERE id = ?');
   const active: string[] = [];
+  const changed: string[] = [];
   for (const conversation of conversations) {
     const before = activity.get(conversation.id) as { last_active_at: number | null } | undefined;
     if (upsertConversation(db, conversation, guarded.has(conversation.id)) === 'unchanged')
       continue;
-    recomputeConversationDerived(db, conversation.id);
+    changed.push(conversation.id);
     batch.conversation(conversation.id);
     if (!before || before.last_active_at !== conversation.lastActiveAt)
       active.push(conversation.id);
   }
+  recomputeConversationsDerived(db, changed);
   const removed = complete
     ? removeUnlisted(db, new Set(conversations.map((c) => c.id)), spare, batch)
     : [];

@@ -1,5 +1,6 @@
 import { ApiError } from '../api/api-error.ts';
 import type { ApiConversation, ApiMessage, MessagingApi, Page } from '../api/messaging-api.ts';
+import { listAll } from '../api/paginate.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
@@ -11,9 +12,12 @@ import {
   type FetchedRange,
 } from './reconciler.ts';
 import { statement } from '../store/statement-cache.ts';
+import { markHistoryComplete } from './sync-progress.ts';
 
 export const PAGE_SIZE = 100;
-const RECENT_PAGE_SIZE = 50;
+export const RECENT_PAGE_SIZE = 50;
+/** A conversation fetched in full stops here; what lies beyond is fetched on demand. */
+const MAX_CONVERSATION_MESSAGES = 10_000;
 
 export interface SyncContext {
   db: Database;
@@ -44,7 +48,7 @@ export async function pollRecentMessages(ctx: SyncContext, result: RoundResult):
     ctx,
     result,
     messages,
-    rangeOf(null, messages, complete),
+    rangeOf(ctx, null, messages, complete),
     started,
   );
   // Settled in this round, so the list never shows a deleted conversation as empty meanwhile.
@@ -70,7 +74,11 @@ async function settleDeletions(ctx: SyncContext, result: RoundResult, id: string
   if (empty) await refreshConversationMessages(ctx, result, id, false);
 }
 
-/** The newest page of one conversation, so edits, reactions and deletions show up. */
+/**
+ * The newest page of one conversation (edits, reactions and deletions show
+ * up), or all of it. A fetch that reaches the conversation's first message
+ * marks its history complete.
+ */
 export async function refreshConversationMessages(
   ctx: SyncContext,
   result: RoundResult,
@@ -78,14 +86,25 @@ export async function refreshConversationMessages(
   allPages: boolean,
 ): Promise<void> {
   const started = ctx.clock.now();
-  const { messages, complete } = await fetchNewest(
+  if (allPages) {
+    const all = await listAll(
+      ctx.api,
+      'messages',
+      { conversationId, limit: PAGE_SIZE, signal: ctx.signal },
+      { maxItems: MAX_CONVERSATION_MESSAGES },
+    );
+    const range = rangeOf(ctx, conversationId, all.data, all.complete && all.skipped === 0);
+    await storeMessages(ctx, result, all.data, range, started);
+    return;
+  }
+  const { messages, complete } = await fetchNewest(ctx, conversationId, RECENT_PAGE_SIZE, false, 1);
+  await storeMessages(
     ctx,
-    conversationId,
-    allPages ? PAGE_SIZE : RECENT_PAGE_SIZE,
-    false,
-    allPages ? Number.POSITIVE_INFINITY : 1,
+    result,
+    messages,
+    rangeOf(ctx, conversationId, messages, complete),
+    started,
   );
-  await storeMessages(ctx, result, messages, rangeOf(conversationId, messages, complete), started);
 }
 
 /**
@@ -114,7 +133,8 @@ export async function refreshConversations(
     active.push(...outcome.active);
     for (const conversation of page.data) listed.add(conversation.id);
     if (!page.hasMore || page.nextCursor === null) {
-      complete = !page.hasMore && page.skipped === 0;
+      // A server that ignores the cursor showed one page of many: what it did not list may exist.
+      complete = !page.hasMore && !page.cursorIgnored && page.skipped === 0;
       break;
     }
     cursor = page.nextCursor;
@@ -145,6 +165,7 @@ async function fetchNewest(
       startingAfter: cursor,
       signal: ctx.signal,
     });
+    if (page.cursorIgnored) return { messages, complete: false };
     messages.push(...page.data);
     if (!page.hasMore) return { messages, complete: page.skipped === 0 };
     const reachedKnown = stopAtKnown && page.data.some((m) => known.get(m.id) !== undefined);
@@ -155,24 +176,38 @@ async function fetchNewest(
   }
 }
 
-/** The stretch the fetch covered without gaps; null when nothing can be concluded. */
+/**
+ * The stretch the fetch covered without gaps; null when nothing can be
+ * concluded. A list cut short holds the newest messages from a server that
+ * lists newest first, the oldest from one that lists oldest first.
+ */
 function rangeOf(
+  ctx: SyncContext,
   conversationId: string | null,
   messages: readonly ApiMessage[],
   complete: boolean,
 ): FetchedRange | null {
-  if (complete) return { conversationId, after: null };
+  if (complete) return { conversationId, after: null, before: null };
+  const newest = messages.at(0);
   const oldest = messages.at(-1);
-  return oldest ? { conversationId, after: oldest.createdAt } : null;
+  if (!newest || !oldest) return null;
+  return ctx.api.traits.listOrder === 'oldest-first'
+    ? { conversationId, after: null, before: newest.createdAt }
+    : { conversationId, after: oldest.createdAt, before: null };
 }
 
-/** Stores messages, fetching first any conversation they belong to that is not stored yet. */
+/**
+ * Stores messages, fetching first any conversation they belong to that is not
+ * stored yet. `alongside` runs in the same transaction (saving progress, so a
+ * restart never skips or repeats a page).
+ */
 export async function storeMessages(
   ctx: SyncContext,
   result: RoundResult,
   messages: readonly ApiMessage[],
   range: FetchedRange | null,
   started: number,
+  alongside?: () => void,
 ): Promise<string[]> {
   const unknown = unknownConversations(ctx.db, messages);
   const gone = new Set<string>();
@@ -188,7 +223,7 @@ export async function storeMessages(
   const kept = gone.size === 0 ? messages : messages.filter((m) => !gone.has(m.conversationId));
   const outcome = transaction(ctx.db, () => {
     reconcileConversations(ctx.db, found, false, new Set(), result.batch);
-    return reconcileMessages(
+    const stored = reconcileMessages(
       ctx.db,
       kept,
       range,
@@ -196,15 +231,24 @@ export async function storeMessages(
       result.batch,
       ctx.clock.now(),
     );
+    const whole = range !== null && range.after === null && range.before === null;
+    if (whole && range.conversationId !== null) markHistoryComplete(ctx.db, range.conversationId);
+    alongside?.();
+    return stored;
   });
   result.incoming.push(...outcome.incoming);
   return outcome.deletedIn;
 }
 
 function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {
-  const stored = statement(db, 'SELECT 1 FROM conversations WHERE id = ?');
-  const ids = new Set(messages.map((m) => m.conversationId));
-  return [...ids].filter((id) => stored.get(id) === undefined);
+  const ids = [...new Set(messages.map((m) => m.conversationId))];
+  return (
+    statement(
+      db,
+      `SELECT value AS id FROM json_each(?)
+       WHERE NOT EXISTS (SELECT 1 FROM conversations WHERE id = value)`,
+    ).all(JSON.stringify(ids)) as { id: string }[]
+  ).map((row) => row.id);
 }
 
 /** The server no longer has a conversation we were asked about. */

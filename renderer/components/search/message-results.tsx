@@ -5,6 +5,7 @@ import { exactTime, listTime } from '../../lib/format.ts';
 import { searchMessages } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { InlineError } from '../common/fields.tsx';
+import { useSession } from '../../stores/session-store.ts';
 
 const PAGE = 20;
 
@@ -27,6 +28,7 @@ export function MessageResults({ query }: { query: string }) {
   const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [searched, setSearched] = useState<string | null>(null);
+  const historyArriving = useSession((s) => s.status?.history.done === false);
 
   useEffect(() => {
     let live = true;
@@ -64,6 +66,11 @@ export function MessageResults({ query }: { query: string }) {
     <section className="message-results" aria-label="Messages found">
       <h2 className="section-title">Messages</h2>
       <InlineError>{error}</InlineError>
+      {historyArriving && (
+        <p className="hint search-history" role="status">
+          Older messages are still being fetched; matches among them will show once they arrive.
+        </p>
+      )}
       {searched === query && hits.length === 0 && !error && (
         <p className="list-empty">
           No message contains “{query}”. Whole words match best; try fewer or shorter ones.

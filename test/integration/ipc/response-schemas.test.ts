@@ -54,6 +54,7 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'conversations:pinMessage': ({ conversationId, messageId }) => ({ conversationId, messageId }),
   'conversations:markRead': ({ conversationId }) => ({ conversationId }),
   'messages:page': ({ conversationId }) => ({ conversationId }),
+  'messages:fetchOlder': ({ conversationId }) => ({ conversationId }),
   'messages:edit': ({ messageId }) => ({ messageId, text: 'hello again, grace' }),
   'messages:react': ({ messageId }) => ({ messageId, reaction: 'like', add: true }),
   'messages:search': () => ({ query: 'grace' }),

@@ -66,12 +66,13 @@ export function startClient(options: {
   };
 }
 
-/** Runs rounds and flushes until the outbox is empty (or `rounds` run out). */
+/** Runs rounds and flushes until the outbox is empty and history is here (or `rounds` run out). */
 export async function settle(client: TestClient, rounds = 50): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     await client.engine.syncNow();
+    await client.engine.history.settled();
     const status = client.engine.status();
-    if (status.pendingWrites === 0 && status.initialSync.done) return;
+    if (status.pendingWrites === 0 && status.initialSync.done && status.history.done) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
     client.engine.setHostState({ online: true });
   }

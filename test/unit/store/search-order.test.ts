@@ -5,6 +5,7 @@ import { migrate } from '../../../main/core/store/database.ts';
 import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
 import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
+import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
 import { apiMessage, memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
 
@@ -17,41 +18,55 @@ function serverMessage(id: string, createdAt: number): ApiMessage {
   return { ...apiMessage(seed), raw: seed };
 }
 
-const found = (db: ReturnType<typeof memoryDatabase>, offset = 0, limit = 20) =>
-  searchMessages(db, { query: 'lunch', offset, limit }).hits.map((hit) => hit.messageId);
+const found = async (db: ReturnType<typeof memoryDatabase>, offset = 0, limit = 20) =>
+  (await searchMessages(db, { query: 'lunch', offset, limit })).hits.map((hit) => hit.messageId);
 
 describe('message search order', () => {
-  it('is newest first, whatever order the messages were stored in', () => {
+  it('is newest first, whatever order the messages were stored in', async () => {
     const db = memoryDatabase();
     seedConversation(db, { id: 'c', contactId: 'ann' });
     // An initial sync stores the newest page first, then older pages; live sync adds newer ones.
     for (const day of [4, 3, 2, 1, 0, 11, 10]) {
       upsertMessage(db, serverMessage(`nov${day}`, NOV_11 - (11 - day) * DAY), false);
     }
-    expect(found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3', 'nov2', 'nov1', 'nov0']);
-    expect([...found(db, 0, 3), ...found(db, 3, 4)]).toEqual(found(db));
+    expect(await found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3', 'nov2', 'nov1', 'nov0']);
+    expect([...(await found(db, 0, 3)), ...(await found(db, 3, 4))]).toEqual(await found(db));
   });
 
-  it('keeps messages of the same millisecond apart, and follows a time the server corrects', () => {
+  it('keeps messages of the same millisecond apart, and follows a time the server corrects', async () => {
     const db = memoryDatabase();
     seedConversation(db, { id: 'c', contactId: 'ann' });
     upsertMessage(db, serverMessage('a', NOV_11), false);
     upsertMessage(db, serverMessage('b', NOV_11), false);
     upsertMessage(db, serverMessage('c', NOV_11 - DAY), false);
-    expect(found(db)).toEqual(['b', 'a', 'c']);
+    expect(await found(db)).toEqual(['b', 'a', 'c']);
     upsertMessage(db, serverMessage('c', NOV_11 + DAY), false);
-    expect(found(db)).toEqual(['c', 'b', 'a']);
+    expect(await found(db)).toEqual(['c', 'b', 'a']);
   });
 
-  it('survives times no real message has, instead of failing the sync', () => {
+  it('keeps messages of the same millisecond apart when a page stores them together', async () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    const store = (messages: ApiMessage[]) =>
+      upsertMessages(
+        db,
+        messages.map((message) => ({ message, own: false })),
+      );
+    upsertMessage(db, serverMessage('moved', NOV_11), false);
+    store([...['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11 - DAY))]);
+    store([serverMessage('q1', NOV_11 - DAY), serverMessage('moved', NOV_11 - DAY)]);
+    expect(await found(db)).toEqual(['moved', 'q1', 'p3', 'p2', 'p1']);
+  });
+
+  it('survives times no real message has, instead of failing the sync', async () => {
     const db = memoryDatabase();
     seedConversation(db, { id: 'c', contactId: 'ann' });
     upsertMessage(db, serverMessage('far', 9_000_000_000_000_000), false);
     upsertMessage(db, serverMessage('zero', 0), false);
-    expect(found(db)).toEqual(['far', 'zero']);
+    expect(await found(db)).toEqual(['far', 'zero']);
   });
 
-  it('re-keys messages stored before, so they too come newest first', () => {
+  it('re-keys messages stored before, so they too come newest first', async () => {
     const db = new DatabaseSync(':memory:');
     const before = MIGRATIONS.filter((m) => m.version < searchOrder.version);
     for (const migration of before) migration.up(db);
@@ -65,8 +80,8 @@ describe('message search order', () => {
     );
     for (const day of [4, 3, 11, 10])
       insert.run(`nov${day}`, `lunch ${day}`, NOV_11 - (11 - day) * DAY);
-    expect(found(db)).toEqual(['nov10', 'nov11', 'nov3', 'nov4']);
+    expect(await found(db)).toEqual(['nov10', 'nov11', 'nov3', 'nov4']);
     migrate(db);
-    expect(found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3']);
+    expect(await found(db)).toEqual(['nov11', 'nov10', 'nov4', 'nov3']);
   });
 });

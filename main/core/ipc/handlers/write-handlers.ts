@@ -22,12 +22,18 @@ export function writeHandlers(engines: EngineSlot): Pick<Handlers, WriteChannel>
     'messages:send': async ({ conversationId, text, attachments }) => ({
       messageId: (await writes()).send({ conversationId, text, attachments }),
     }),
-    'messages:edit': async ({ messageId, text }) => ((await writes()).edit(messageId, text), {}),
-    'messages:react': async ({ messageId, reaction, add }) => (
-      (await writes()).react(messageId, reaction, add),
+    'messages:edit': async ({ messageId, text }) => (
+      await (await writes()).edit(messageId, text),
       {}
     ),
-    'messages:delete': async ({ messageId }) => ((await writes()).deleteMessage(messageId), {}),
+    'messages:react': async ({ messageId, reaction, add }) => (
+      await (await writes()).react(messageId, reaction, add),
+      {}
+    ),
+    'messages:delete': async ({ messageId }) => (
+      await (await writes()).deleteMessage(messageId),
+      {}
+    ),
     'conversations:create': async (request) => ({
       conversationId: (await writes()).openOrCreateConversation(
         request.contactId !== undefined
@@ -55,7 +61,7 @@ export function writeHandlers(engines: EngineSlot): Pick<Handlers, WriteChannel>
     ),
     'conversations:delete': async ({ id }) => ((await writes()).deleteConversation(id), {}),
     'conversations:pinMessage': async ({ conversationId, messageId }) => (
-      (await writes()).pinMessage(conversationId, messageId),
+      await (await writes()).pinMessage(conversationId, messageId),
       {}
     ),
     'orders:messageCustomer': async ({ customerId }) => ({

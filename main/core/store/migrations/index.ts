@@ -7,6 +7,7 @@ import { activityReferences } from './0006-activity-references.ts';
 import { messageEdited } from './0007-message-edited.ts';
 import { searchOrder } from './0008-search-order.ts';
 import { keptUnsent } from './0009-kept-unsent.ts';
+import { historyComplete } from './0010-history-complete.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageEdited,
   searchOrder,
   keptUnsent,
+  historyComplete,
 ];

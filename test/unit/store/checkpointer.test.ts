@@ -1,0 +1,89 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
+import { startCheckpointer } from '../../../main/core/store/checkpointer.ts';
+import { openDatabase, transaction, type Database } from '../../../main/core/store/database.ts';
+import { manualClock } from '../../support/manual-clock.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import { walCommits } from '../../support/wal-commits.ts';
+
+describe('the checkpointer', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: Database;
+  let stop: () => Promise<void> = async () => {};
+
+  afterEach(async () => {
+    await stop();
+    db.close();
+    dir.remove();
+  });
+
+  const autocheckpoint = () =>
+    (db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number })
+      .wal_autocheckpoint;
+
+  it('copies the log into the database from its worker, never inside a commit', async () => {
+    dir = tempDir('parley-checkpoint-');
+    const file = join(dir.path, 'parley.db');
+    db = openDatabase(file);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    const clock = manualClock();
+    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
+    stop = () => checkpointer.stop();
+    expect(autocheckpoint()).toBe(0);
+
+    const before = statSync(file).size;
+    transaction(db, () => {
+      const insert = db.prepare(
+        'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+      );
+      for (let i = 0; i < 2_000; i++) insert.run(`conv_${i}`, 'x'.repeat(200));
+    });
+    expect(statSync(file).size).toBe(before);
+
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
+      timeout: 10_000,
+      interval: 20,
+    });
+
+    await checkpointer.stop();
+    stop = async () => {};
+    expect(autocheckpoint()).toBeGreaterThan(0);
+  });
+
+  it('lets a long log start over: a catch-up between writes finishes the copy', async () => {
+    dir = tempDir('parley-checkpoint-');
+    const file = join(dir.path, 'parley.db');
+    db = openDatabase(file);
+    const clock = manualClock();
+    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
+    stop = () => checkpointer.stop();
+    let next = 0;
+    const write = (rows: number) =>
+      transaction(db, () => {
+        const insert = db.prepare(
+          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+        );
+        for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(2_000));
+      });
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    // More than 8,192 pages of log, the length worth a pause.
+    write(20_000);
+    expect(walCommits(file)).toBe(1);
+    await checkpointer.catchUp();
+    write(1);
+    expect(walCommits(file)).toBe(2);
+
+    await clock.advance(1_000);
+    await vi.waitFor(
+      async () => {
+        await checkpointer.catchUp();
+        write(1);
+        expect(walCommits(file)).toBe(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+  });
+});
