@@ -74,6 +74,7 @@ export function createCore(deps: CoreDeps): Core {
   let checkpoints: Checkpointer | null = null;
   const reads = startReadWorker(dbFile, clock, deps.log);
   const settings = createSettingsService(deps.preferences, deps.log);
+  settings.onChange((current) => bus.emit({ type: 'settings', settings: current }));
   const desktop = deps.desktop ?? noDesktopHost;
   const activityLog = createActivityLog(db);
   const navigate = createNavigator(db, activityLog, bus.emit);

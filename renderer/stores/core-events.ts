@@ -59,6 +59,9 @@ export function connectCoreEvents(): () => void {
       case 'relay':
         useRelays.getState().update(event.status);
         break;
+      case 'settings':
+        useSettings.setState({ settings: event.settings });
+        break;
     }
   });
 }

@@ -4,6 +4,7 @@ import { id } from '../model/conversation.ts';
 import { navigationTarget, updateState } from '../model/desktop.ts';
 import { relayStatus } from '../model/relay.ts';
 import { session, syncStatus } from '../model/session.ts';
+import { settings } from '../model/settings.ts';
 
 /**
  * Main-to-renderer events. Data changes are batched: one `changes` event per
@@ -33,6 +34,8 @@ export const coreEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update'), state: updateState }),
   /** A relay the app pulls from changed state (connected, unreachable, a new event's time). */
   z.object({ type: z.literal('relay'), status: relayStatus }),
+  /** Settings changed outside the settings dialog (the tray's pause), so an open dialog follows. */
+  z.object({ type: z.literal('settings'), settings }),
 ]);
 export type CoreEvent = z.infer<typeof coreEvent>;
 export type ChangesEvent = Extract<CoreEvent, { type: 'changes' }>;

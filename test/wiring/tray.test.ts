@@ -4,6 +4,7 @@ import { standIn, nativeTheme } from '../support/electron-stand-in.ts';
 import { silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { createSettingsService } from '../../main/core/settings/settings-service.ts';
 import { createTray } from '../../main/shell/tray.ts';
+import { startCore } from '../integration/core-harness.ts';
 
 /** Wiring: what the shell's tray asks of Electron (a recorded stand-in), and what its menu does. */
 const NOW = Date.parse('2026-03-02T13:00:00Z');
@@ -80,6 +81,24 @@ describe('tray wiring (Electron stand-in)', () => {
     recorded.menu?.click('Open Parley');
     recorded.menu?.click('Quit Parley');
     expect([opens, quits]).toEqual([2, 1]);
+  });
+
+  it("tells an open settings dialog when its menu pauses the core's notifications", async () => {
+    const harness = startCore();
+    try {
+      settings = harness.core.settings;
+      tray('linux').recorded.menu?.click('Pause notifications until tomorrow');
+      const paused = harness.core.settings.get().desktop.notificationsPausedUntil;
+      expect(paused).toBeGreaterThan(NOW);
+      expect(harness.events).toContainEqual({
+        type: 'settings',
+        settings: expect.objectContaining({
+          desktop: expect.objectContaining({ notificationsPausedUntil: paused }),
+        }),
+      });
+    } finally {
+      await harness.close();
+    }
   });
 
   it('shows the once-only hint as a balloon from the icon on Windows only', () => {
