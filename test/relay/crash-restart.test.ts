@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   notification,
@@ -15,9 +14,7 @@ const KILL_AFTER_ANSWERS = 120;
 let dir: string;
 const running: RelayProcess[] = [];
 afterEach(async () => {
-  for (const { process } of running.splice(0)) {
-    if (process.child.exitCode === null && process.child.signalCode === null) await process.stop();
-  }
+  for (const { process } of running.splice(0)) await process.stop();
   removeTempDir(dir);
 });
 
@@ -51,9 +48,7 @@ describe('the relay killed in the middle of a burst', () => {
         }
       }),
     );
-    if (first.process.child.exitCode === null && first.process.child.signalCode === null) {
-      await once(first.process.child, 'exit');
-    }
+    await first.process.exited;
     expect(first.process.child.signalCode).toBe('SIGKILL');
     expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS);
     expect(answered.length).toBeLessThan(BURST);

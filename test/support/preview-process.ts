@@ -8,6 +8,9 @@ export interface RunningProcess {
   url: string;
   child: ChildProcess;
   output: () => string;
+  /** Settles when the child has ended, however it ended (an exit code or a signal). */
+  exited: Promise<void>;
+  /** Ends the child with SIGTERM unless it has ended already; settles once it has. */
   stop(): Promise<void>;
 }
 
@@ -26,6 +29,8 @@ export async function startCommand(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Listened for from the start: a child that dies of a signal has no exit code, only its end.
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let output = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(
@@ -51,10 +56,9 @@ export async function startCommand(
     url,
     child,
     output: () => output,
+    exited,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
