@@ -53,6 +53,8 @@ function run(request: StoreRequest): unknown {
       return store.after(request.seq, request.limit);
     case 'removeReceivedBefore':
       return store.removeReceivedBefore(request.cutoff);
+    case 'checkWritable':
+      return store.checkWritable(request.at, request.bytes);
     case 'close':
       return store.close();
   }

@@ -33,6 +33,11 @@ export interface EventStore {
   removedThrough(): number;
   /** Removes the events received before `cutoff` (epoch ms); returns how many. */
   removeReceivedBefore(cutoff: number): number;
+  /**
+   * Commits a write of `bytes` (synchronous=FULL) that leaves a small trace;
+   * throws if the database cannot take it.
+   */
+  checkWritable(at: number, bytes: number): void;
   close(): void;
 }
 
@@ -62,6 +67,10 @@ export function openEventStore(file: string): EventStore {
     SELECT max(seq) AS seq FROM events WHERE received_at < ?`);
   const remove = db.prepare('DELETE FROM events WHERE seq <= ?');
   const setMeta = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  // Written and overwritten in one commit: its pages reach the WAL all the same.
+  const setRoom = db.prepare(
+    `INSERT OR REPLACE INTO meta (key, value) VALUES ('write_checked_at', zeroblob(?))`,
+  );
   const lastGiven = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`);
 
   let lastSeq = Number((lastGiven.get() as { seq: number } | undefined)?.seq ?? 0);
@@ -103,6 +112,13 @@ export function openEventStore(file: string): EventStore {
         setMeta.run('removed_through', String(through));
         removedThrough = Number(through);
         return Number(changes);
+      });
+    },
+
+    checkWritable(at, bytes) {
+      inTransaction(db, () => {
+        if (bytes > 0) setRoom.run(bytes);
+        setMeta.run('write_checked_at', String(at));
       });
     },
 

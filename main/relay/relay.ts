@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenCheck, tokensProblem } from './bearer-tokens.ts';
 import { createGroupCommit } from './group-commit.ts';
+import { createHealth } from './health.ts';
 import { listen } from './http-server.ts';
 import { createIngest } from './ingest.ts';
 import { createPull } from './pull.ts';
 import { deliveryLine, throttled } from './relay-log.ts';
-import { sendJson, sendRefusal } from './responses.ts';
+import { sendRefusal } from './responses.ts';
 import { openThreadedEventStore } from './threaded-event-store.ts';
 
 export const RELAY_DEFAULTS = {
@@ -82,6 +83,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     isAuthorized: bearerTokenCheck(settings.tokens),
     retentionDays: settings.retentionDays,
   });
+  const health = createHealth(store, now);
   const ingest = createIngest({
     secret: settings.webhookSecret,
     commits: createGroupCommit(store, now, pull.wake),
@@ -109,7 +111,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (path === settings.path) return ingest(request, response);
     if (path === PULL_PATH) return pull.handle(request, response);
     request.resume();
-    if (path === HEALTH_PATH) return sendJson(response, 200, '{"ok":true}');
+    if (path === HEALTH_PATH) return void health.answer(response);
     sendRefusal(response, { type: 'not_found', message: 'No such path on this relay.' });
   };
 

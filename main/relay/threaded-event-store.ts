@@ -6,6 +6,7 @@ export type StoreRequest = { id: number } & (
   | { op: 'insertAll'; envelopes: readonly Envelope[]; receivedAt: number }
   | { op: 'after'; seq: number; limit: number }
   | { op: 'removeReceivedBefore'; cutoff: number }
+  | { op: 'checkWritable'; at: number; bytes: number }
   | { op: 'close' }
 );
 
@@ -30,6 +31,11 @@ export interface ThreadedEventStore {
   insertAll(envelopes: readonly Envelope[], receivedAt: number): Promise<boolean[]>;
   after(seq: number, limit: number): Promise<StoredEvent[]>;
   removeReceivedBefore(cutoff: number): Promise<number>;
+  checkWritable(at: number, bytes: number): Promise<void>;
+  /** Why the store thread can do nothing more (it died), or null while it runs. */
+  failure(): Error | null;
+  /** Why the last write failed, or null if it succeeded (a thread that died aside). */
+  writeFailure(): Error | null;
   close(): Promise<void>;
 }
 
@@ -108,13 +114,28 @@ export async function openThreadedEventStore(
     });
   }
 
+  let writeFailure: Error | null = null;
+  async function write<T>(request: Call): Promise<T> {
+    try {
+      const value = await call<T>(request);
+      writeFailure = null;
+      return value;
+    } catch (error) {
+      writeFailure = error as Error;
+      throw error;
+    }
+  }
+
   return {
     relayId: opened.relayId,
     lastSeq: () => lastSeq,
     removedThrough: () => removedThrough,
-    insertAll: (envelopes, receivedAt) => call({ op: 'insertAll', envelopes, receivedAt }),
+    insertAll: (envelopes, receivedAt) => write({ op: 'insertAll', envelopes, receivedAt }),
     after: (seq, limit) => call({ op: 'after', seq, limit }),
-    removeReceivedBefore: (cutoff) => call({ op: 'removeReceivedBefore', cutoff }),
+    removeReceivedBefore: (cutoff) => write({ op: 'removeReceivedBefore', cutoff }),
+    checkWritable: (at, bytes) => write({ op: 'checkWritable', at, bytes }),
+    failure: () => failure,
+    writeFailure: () => writeFailure,
     async close() {
       if (closing) return;
       closing = true;

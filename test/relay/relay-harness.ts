@@ -167,9 +167,14 @@ export const RELAY_ENV = {
 
 /**
  * `npm run relay` as a real child process serving HTTPS from certificate and
- * key files in `dir`, keeping its events in `dir/events.db`.
+ * key files in `dir`, keeping its events in `dir/events.db` (no file of it
+ * larger than `maxFileBlocks` blocks, if given).
  */
-export async function startRelayProcess(dir: string, args: string[] = []): Promise<RelayProcess> {
+export async function startRelayProcess(
+  dir: string,
+  args: string[] = [],
+  maxFileBlocks?: number,
+): Promise<RelayProcess> {
   const tls = await relayCertificate();
   await writeFile(join(dir, 'cert.pem'), tls.cert);
   await writeFile(join(dir, 'key.pem'), tls.key, { mode: 0o600 });
@@ -182,6 +187,7 @@ export async function startRelayProcess(dir: string, args: string[] = []): Promi
     ],
     'relay',
     RELAY_ENV,
+    maxFileBlocks,
   );
   return {
     ...relayClient(() => running.url, tls.cert),

@@ -16,15 +16,22 @@ export interface RunningProcess {
 
 /**
  * Starts one of the project's commands as a real child process and waits for
- * the `<label>: <url>` line it prints when ready.
+ * the `<label>: <url>` line it prints when ready. `maxFileBlocks` caps the
+ * size of every file it writes (`ulimit -f`: a full disk, for one process).
  */
 export async function startCommand(
   script: string,
   args: string[],
   label: string,
   env: Record<string, string> = {},
+  maxFileBlocks?: number,
 ): Promise<RunningProcess> {
-  const child = spawn(process.execPath, [join(ROOT, script), ...args], {
+  const command = [process.execPath, join(ROOT, script), ...args];
+  const [file, ...argv] =
+    maxFileBlocks === undefined
+      ? command
+      : ['/bin/sh', '-c', `ulimit -f ${maxFileBlocks} && exec "$0" "$@"`, ...command];
+  const child = spawn(file as string, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
