@@ -50,7 +50,7 @@ function run(request: StoreRequest): unknown {
     case 'insertAll':
       return store.insertAll(request.envelopes, request.receivedAt);
     case 'after':
-      return store.after(request.seq, request.limit);
+      return store.after(request.seq, request.limit, request.maxBytes);
     case 'removeReceivedBefore':
       return store.removeReceivedBefore(request.cutoff);
     case 'checkWritable':

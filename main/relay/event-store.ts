@@ -16,6 +16,12 @@ export interface StoredEvent {
   receivedAt: number;
 }
 
+export interface EventPage {
+  events: StoredEvent[];
+  /** More events follow the page. */
+  hasMore: boolean;
+}
+
 export interface EventStore {
   /** Names this database in cursors; a new database gets a new id. */
   readonly relayId: string;
@@ -25,8 +31,11 @@ export interface EventStore {
    * stored, false for a repeated id. Throws, storing none, if the commit fails.
    */
   insertAll(envelopes: readonly Envelope[], receivedAt: number): boolean[];
-  /** The oldest `limit` events after `seq`, oldest first. */
-  after(seq: number, limit: number): StoredEvent[];
+  /**
+   * The oldest events after `seq`, oldest first: at most `limit`, and no more
+   * than `maxBytes` of payload (but always one, if there is one).
+   */
+  after(seq: number, limit: number, maxBytes: number): EventPage;
   /** The highest position ever given (0 for none). */
   lastSeq(): number;
   /** Events at or below this position were removed by retention (0 for none). */
@@ -95,8 +104,18 @@ export function openEventStore(file: string): EventStore {
       );
     },
 
-    after(seq, limit) {
-      return page.all(seq, limit) as unknown as StoredEvent[];
+    after(seq, limit, maxBytes) {
+      // Read row by row: a page stops at its byte budget without loading the backlog behind it.
+      const events: StoredEvent[] = [];
+      let bytes = 0;
+      for (const row of page.iterate(seq, limit + 1) as Iterable<StoredEvent>) {
+        bytes += row.payload.length;
+        if (events.length === limit || (events.length > 0 && bytes > maxBytes)) {
+          return { events, hasMore: true };
+        }
+        events.push(row);
+      }
+      return { events, hasMore: false };
     },
 
     lastSeq: () => lastSeq,

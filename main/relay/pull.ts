@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { StoredEvent } from './event-store.ts';
+import type { EventPage } from './event-store.ts';
 import { parsePullQuery } from './pull-query.ts';
 import { sendJson, sendRefusal, type Refusal } from './responses.ts';
 import type { ThreadedEventStore } from './threaded-event-store.ts';
@@ -23,6 +23,16 @@ export interface Pull {
   stopHolding(): void;
 }
 
+/**
+ * What the relay holds in memory for pulls is bounded whatever the backlog
+ * and however many apps pull at once: a page carries at most PAGE_BYTES of
+ * payload (fewer events than asked, `has_more` true), and at most
+ * PAGES_IN_FLIGHT pages are being read or sent at a time; further answers
+ * wait their turn (a long poll woken by a burst, many apps catching up).
+ */
+export const PAGE_BYTES = 4 * 1024 * 1024;
+export const PAGES_IN_FLIGHT = 8;
+
 interface Held {
   afterSeq: number;
   limit: number;
@@ -40,6 +50,7 @@ interface Held {
 export function createPull(deps: PullDeps): Pull {
   const { store } = deps;
   const held = new Set<Held>();
+  const turns = createTurns(PAGES_IN_FLIGHT);
   let holding = true;
 
   /** The position after which to read, or why the cursor cannot be used. */
@@ -72,25 +83,28 @@ export function createPull(deps: PullDeps): Pull {
 
   /** Answers with what there is after `afterSeq` (retention may have passed it while held). */
   async function answer(response: ServerResponse, afterSeq: number, limit: number) {
+    const done = await turns.take();
+    // The turn ends once the answer is with the socket, or the client is gone.
+    if (response.closed) return done();
+    response.once('close', done);
     if (afterSeq < store.removedThrough()) {
       sendRefusal(response, expired());
       return;
     }
-    let rows: StoredEvent[];
+    let page: EventPage;
     try {
-      rows = await store.after(afterSeq, limit + 1);
+      page = await store.after(afterSeq, limit, PAGE_BYTES);
     } catch {
       sendRefusal(response, { type: 'server_error', message: 'The events could not be read.' });
       return;
     }
-    const shown = rows.slice(0, limit);
-    const lastSeq = shown.at(-1)?.seq ?? afterSeq;
+    const lastSeq = page.events.at(-1)?.seq ?? afterSeq;
     sendJson(
       response,
       200,
-      `{"data":[${shown.map((row) => itemJson(store.relayId, row)).join(',')}],` +
+      `{"data":[${page.events.map((row) => itemJson(store.relayId, row)).join(',')}],` +
         `"next_cursor":${JSON.stringify(encodeCursor(store.relayId, lastSeq))},` +
-        `"has_more":${rows.length > limit}}`,
+        `"has_more":${page.hasMore}}`,
     );
   }
 
@@ -168,7 +182,38 @@ export function createPull(deps: PullDeps): Pull {
   };
 }
 
-function itemJson(relayId: string, row: StoredEvent): string {
+/** At most `size` holders at once; `take` resolves with the function that ends a turn. */
+function createTurns(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  const give = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    take(): Promise<() => void> {
+      return new Promise((resolve) => {
+        const start = () => {
+          let ended = false;
+          resolve(() => {
+            if (ended) return;
+            ended = true;
+            give();
+          });
+        };
+        if (free > 0) {
+          free--;
+          start();
+        } else {
+          waiting.push(start);
+        }
+      });
+    },
+  };
+}
+
+function itemJson(relayId: string, row: EventPage['events'][number]): string {
   // The payload is JSON text the relay wrote itself; it goes in as it is.
   return (
     `{"cursor":${JSON.stringify(encodeCursor(relayId, row.seq))},` +

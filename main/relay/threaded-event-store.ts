@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { Envelope } from '../webhook-protocol/envelope.ts';
-import { RelayDataError, type StoredEvent } from './event-store.ts';
+import { RelayDataError, type EventPage } from './event-store.ts';
 
 export type StoreRequest = { id: number } & (
   | { op: 'insertAll'; envelopes: readonly Envelope[]; receivedAt: number }
-  | { op: 'after'; seq: number; limit: number }
+  | { op: 'after'; seq: number; limit: number; maxBytes: number }
   | { op: 'removeReceivedBefore'; cutoff: number }
   | { op: 'checkWritable'; at: number; bytes: number }
   | { op: 'close' }
@@ -29,7 +29,7 @@ export interface ThreadedEventStore {
   lastSeq(): number;
   removedThrough(): number;
   insertAll(envelopes: readonly Envelope[], receivedAt: number): Promise<boolean[]>;
-  after(seq: number, limit: number): Promise<StoredEvent[]>;
+  after(seq: number, limit: number, maxBytes: number): Promise<EventPage>;
   removeReceivedBefore(cutoff: number): Promise<number>;
   checkWritable(at: number, bytes: number): Promise<void>;
   /** Why the store thread can do nothing more (it died), or null while it runs. */
@@ -131,7 +131,7 @@ export async function openThreadedEventStore(
     lastSeq: () => lastSeq,
     removedThrough: () => removedThrough,
     insertAll: (envelopes, receivedAt) => write({ op: 'insertAll', envelopes, receivedAt }),
-    after: (seq, limit) => call({ op: 'after', seq, limit }),
+    after: (seq, limit, maxBytes) => call({ op: 'after', seq, limit, maxBytes }),
     removeReceivedBefore: (cutoff) => write({ op: 'removeReceivedBefore', cutoff }),
     checkWritable: (at, bytes) => write({ op: 'checkWritable', at, bytes }),
     failure: () => failure,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEventStore, type EventStore } from '../../../main/relay/event-store.ts';
+import { PAGE_BYTES } from '../../../main/relay/pull.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 let dir: string;
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 const event = (id: string) => ({ id, type: 'order.created', timestamp: 't', payload: { id } });
-const ids = (from = 0) => store.after(from, 100).map((stored) => stored.id);
+const ids = (from = 0) => store.after(from, 100, PAGE_BYTES).events.map((stored) => stored.id);
 
 describe('the relay event store', () => {
   it('stores each notification id once, also within one commit', () => {
@@ -26,7 +27,7 @@ describe('the relay event store', () => {
     ]);
     expect(store.insertAll([event('b'), event('c')], 2_000)).toEqual([false, true]);
     expect(ids()).toEqual(['a', 'b', 'c']);
-    expect(store.after(0, 1)[0]).toEqual({
+    expect(store.after(0, 1, PAGE_BYTES).events[0]).toEqual({
       seq: 1,
       id: 'a',
       type: 'order.created',
@@ -43,7 +44,7 @@ describe('the relay event store', () => {
     store = openEventStore(join(dir, 'events.db'));
     expect([store.lastSeq(), store.removedThrough()]).toEqual([2, 2]);
     store.insertAll([event('c')], 6_000);
-    expect(store.after(2, 10).map((stored) => [stored.seq, stored.id])).toEqual([[3, 'c']]);
+    expect(store.after(2, 10, PAGE_BYTES).events.map((stored) => [stored.seq, stored.id])).toEqual([[3, 'c']]);
   });
 
   it('removes a prefix of the order received, even where the clock stepped back', () => {
