@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochMs } from './conversation.ts';
 import { LIMITS } from './limits.ts';
+import { cleartextProblem } from '../security/cleartext.ts';
 
 /**
  * How the catalogue service's events reach this computer: pulled from an
@@ -10,11 +11,6 @@ import { LIMITS } from './limits.ts';
 export const EVENT_DELIVERY = ['relay', 'direct'] as const;
 export const eventDelivery = z.enum(EVENT_DELIVERY);
 export type EventDelivery = z.infer<typeof eventDelivery>;
-
-/** Names of this computer: only here may a relay be spoken to over plain http. */
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
 
 /**
  * Why `value` cannot be a relay's address, in words, or null when it can:
@@ -26,9 +22,8 @@ export function relayUrlProblem(value: string): string | null {
   if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     return 'Enter the relay’s address, starting with https://.';
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return `The token is sent only over https: use https://${url.host}. http:// is for a relay on this computer only.`;
-  }
+  const cleartext = cleartextProblem(url);
+  if (cleartext !== null) return cleartext;
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     return 'Enter the relay’s address alone, without a user name, ? or #.';
   }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../ports/ports.ts';
 import { ApiError, defaultMessage, invalidInput, kindForStatus } from './api-error.ts';
-import { cleartextProblem } from '../net/address-policy.ts';
+import { cleartextProblem } from '../../../shared/security/cleartext.ts';
 import { backoffDelay } from './backoff.ts';
 import { withinScope, type TokenSource } from './credentials.ts';
 import { readErrorDetail } from './error-body.ts';

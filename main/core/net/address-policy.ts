@@ -30,27 +30,3 @@ export function addressKind(address: string): AddressKind {
 export function isIpAddress(value: string): boolean {
   return ipaddr.isValid(value);
 }
-
-/** Whether a URL's hostname is this computer, by its address or by the name `localhost`. */
-export function isLoopbackHost(hostname: string): boolean {
-  if (hostname.toLowerCase() === 'localhost') return true;
-  const ip = ipLiteral(hostname);
-  return ip !== null && addressKind(ip) === 'loopback';
-}
-
-/**
- * Why a token must not be sent to this server address, or null when it may:
- * https anywhere, http only to this computer (the sandbox, the demo), where
- * nothing crosses a network.
- */
-export function cleartextProblem(url: URL): string | null {
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') {
-    if (isLoopbackHost(url.hostname)) return null;
-    return (
-      `Parley sends tokens only over https: use https://${url.host}${url.pathname === '/' ? '' : url.pathname}. ` +
-      'http:// is accepted only for this computer (localhost, 127.0.0.1 or ::1).'
-    );
-  }
-  return `The address must start with https:// (not ${url.protocol}//).`;
-}

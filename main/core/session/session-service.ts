@@ -9,7 +9,7 @@ import {
   type TokenSource,
 } from '../api/credentials.ts';
 import { createMessagingClient } from '../api/messaging-client.ts';
-import { cleartextProblem } from '../net/address-policy.ts';
+import { cleartextProblem } from '../../../shared/security/cleartext.ts';
 import { CoreError } from '../errors/core-error.ts';
 import type { KeyValueStore, Logger, SecretVault } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';

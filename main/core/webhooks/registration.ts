@@ -2,7 +2,7 @@ import { ApiError } from '../api/api-error.ts';
 import { createCatalogueClient, type WebhookRegistration } from '../api/catalogue-client.ts';
 import type { TokenSource } from '../api/credentials.ts';
 import { CoreError } from '../errors/core-error.ts';
-import { cleartextProblem } from '../net/address-policy.ts';
+import { cleartextProblem } from '../../../shared/security/cleartext.ts';
 import type { Logger } from '../ports/ports.ts';
 
 export interface RegistrationRequest {

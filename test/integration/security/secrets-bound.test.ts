@@ -3,6 +3,7 @@ import { createMessagingClient } from '../../../main/core/api/messaging-client.t
 import { storeBoundSecret, vaultToken } from '../../../main/core/api/credentials.ts';
 import { confStore, memoryVault, silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { startSandbox } from '../../../main/sandbox/sandbox.ts';
+import { relayUrlProblem } from '../../../shared/model/relay.ts';
 import { invoke, recordingServer, signedOutCore, value } from './harness.ts';
 
 const cleanups: (() => unknown)[] = [];
@@ -210,5 +211,28 @@ describe('no token in cleartext off this computer', () => {
       await client.listConversations();
     }
     expect(requests).toEqual(['127.0.0.1:1', '127.4.5.6:1', '[::1]:1', 'localhost:1']);
+  });
+
+  it('is one rule: a relay address is accepted or refused, in the same words, as a server', async () => {
+    for (const address of [
+      'http://127.1:1',
+      'http://[::ffff:127.0.0.1]:1',
+      'http://LOCALHOST:1',
+      'http://parley.example.org:1',
+      'http://[::ffff:10.0.0.1]:1',
+      'http://127.0.0.1.example.org:1',
+    ]) {
+      const client = createMessagingClient({
+        baseUrl: address,
+        getToken: async () => 'secret',
+        log: silentLogger,
+        fetch: async () => new Response('{"data":[],"has_more":false}'),
+      });
+      const server = await client.listConversations().then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(relayUrlProblem(address), address).toBe(server);
+    }
   });
 });

@@ -19,7 +19,7 @@ describe('a relay’s address', () => {
       expect(relayUrlProblem(url), url).toBeNull();
     }
     expect(relayUrlProblem('http://relay.example.org')).toBe(
-      'The token is sent only over https: use https://relay.example.org. http:// is for a relay on this computer only.',
+      'Parley sends tokens only over https: use https://relay.example.org. http:// is accepted only for this computer (localhost, 127.0.0.1 or ::1).',
     );
     expect(relayUrlProblem('http://192.168.1.20:8787')).toMatch(/only over https/);
     expect(relayUrlProblem('http://127.0.0.1.example.org')).toMatch(/only over https/);
