@@ -8,7 +8,13 @@ import {
   id,
 } from '../model/conversation.ts';
 import { LIMITS } from '../model/limits.ts';
-import { attachmentInput, keptUnsent, messageView, searchHit } from '../model/message.ts';
+import {
+  attachmentInput,
+  KEPT_UNSENT_LIMIT,
+  keptUnsent,
+  messageView,
+  searchHit,
+} from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
 import { relayStatus, relayTestResult, relayUrl } from '../model/relay.ts';
 import { desktopCapabilities, updateState } from '../model/desktop.ts';
@@ -225,7 +231,10 @@ export const channels = {
     response: z.object({ kept: z.boolean() }),
   },
   /** What was written in conversations deleted elsewhere and never sent. */
-  'unsent:listKept': { request: none, response: z.object({ items: z.array(keptUnsent) }) },
+  'unsent:listKept': {
+    request: none,
+    response: z.object({ items: z.array(keptUnsent).max(KEPT_UNSENT_LIMIT) }),
+  },
   'unsent:dismissKept': { request: z.object({ id: z.number().int() }).strict(), response: done },
   'contacts:suggest': {
     request: z

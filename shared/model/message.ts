@@ -61,6 +61,9 @@ export const messageView = z.object({
 });
 export type MessageView = z.infer<typeof messageView>;
 
+/** How many kept texts the app holds at most: beyond, the oldest are dropped. */
+export const KEPT_UNSENT_LIMIT = 200;
+
 /** Text written in a conversation that was deleted elsewhere before it was sent. */
 export const keptUnsent = z.object({
   id: z.number().int(),

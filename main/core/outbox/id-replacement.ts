@@ -71,12 +71,24 @@ export function replaceConversationId(
   batch.conversation(serverId);
 }
 
+/**
+ * How many replacements are remembered; older ones are dropped as new ones
+ * come, so the table cannot grow with every message ever sent. A mapping is
+ * needed only for moments: by a request made just before its replacement,
+ * and by a lost send's lookup, which looks at most 500 messages back.
+ */
+export const ID_MAP_LIMIT = 10_000;
+
 function recordMapping(db: Database, localId: string, serverId: string): void {
   statement(
     db,
     `INSERT INTO id_map (local_id, server_id) VALUES (?, ?)
      ON CONFLICT(local_id) DO UPDATE SET server_id = excluded.server_id`,
   ).run(localId, serverId);
+  // By rowid, the order of insertion: in the steady state this removes one row.
+  statement(db, 'DELETE FROM id_map WHERE rowid <= (SELECT max(rowid) FROM id_map) - ?').run(
+    ID_MAP_LIMIT,
+  );
 }
 
 /**

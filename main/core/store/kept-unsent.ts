@@ -1,4 +1,4 @@
-import type { KeptUnsent } from '../../../shared/model/message.ts';
+import { KEPT_UNSENT_LIMIT, type KeptUnsent } from '../../../shared/model/message.ts';
 import { conversationTitle } from './conversation-summary.ts';
 import type { Database } from './database.ts';
 import { statement } from './statement-cache.ts';
@@ -36,7 +36,17 @@ export function keepUnsentOf(db: Database, conversationId: string): number {
     'INSERT INTO kept_unsent (conversation_id, conversation_title, text) VALUES (?, ?, ?)',
   );
   for (const text of texts) insert.run(conversationId, title, text);
+  dropOldestKept(db);
   return texts.length;
+}
+
+/** Beyond the limit the oldest kept texts go, so they cannot pile up without end. */
+function dropOldestKept(db: Database): void {
+  statement(
+    db,
+    `DELETE FROM kept_unsent
+     WHERE id <= (SELECT id FROM kept_unsent ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+  ).run(KEPT_UNSENT_LIMIT);
 }
 
 /**
@@ -52,6 +62,7 @@ export function keepLateDraft(db: Database, conversationId: string, text: string
     db,
     'INSERT INTO kept_unsent (conversation_id, conversation_title, text) VALUES (?, ?, ?)',
   ).run(conversationId, earlier?.conversation_title ?? NO_TITLE, text);
+  dropOldestKept(db);
 }
 
 export function listKeptUnsent(db: Database): KeptUnsent[] {
