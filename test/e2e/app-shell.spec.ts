@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { accessibleName, openAppForEachTest } from '../support/parley-app.ts';
+import {
+  accessibleName,
+  firstConversationTitle,
+  message,
+  openAppForEachTest,
+  openConversation,
+  send,
+  unique,
+} from '../support/parley-app.ts';
 import { startPreview } from '../support/preview-process.ts';
 
 test('the preview serves the app shell and carries IPC from the page to the core and back', async ({
@@ -47,10 +55,11 @@ test('the preview refuses a page that does not hold the per-run key', async ({ p
 test.describe('in the demo workspace', () => {
   openAppForEachTest();
 
-  test('the unread count shows in the window title and on the Chats button, and falls as they are read', async ({
+  test('what arrives after the start is counted in the window title and on the Chats button, and falls as it is read', async ({
     page,
   }) => {
-    await expect(page).toHaveTitle(/^\(\d+\) Parley$/);
+    // The demo's new messages arrive a few seconds after its first start.
+    await expect(page).toHaveTitle(/^\(\d+\) Parley$/, { timeout: 30_000 });
     const before = Number(/\((\d+)\)/.exec(await page.title())![1]);
     const chats = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', {
       name: new RegExp(`^Chats, ${before} unread messages?$`),
@@ -64,5 +73,15 @@ test.describe('in the demo workspace', () => {
     await unread.click();
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page).toHaveTitle(before === 1 ? 'Parley' : `(${before - 1}) Parley`);
+  });
+
+  test('its contacts read what the user sends them', async ({ page }) => {
+    const title = await firstConversationTitle(page);
+    await openConversation(page, title);
+    const text = unique('did you get the photos?');
+    await send(page, text);
+    await expect(message(page, text).getByRole('img', { name: 'Read' })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 });

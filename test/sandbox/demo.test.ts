@@ -17,7 +17,61 @@ async function allConversations(call: Call) {
   }[];
 }
 
+/** Every message, through the feed that reads nothing (no conversation named). */
+async function allMessages(call: Call) {
+  const messages = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call('GET', '/v1/messages', {
+      query: { limit: 100, ...(cursor ? { starting_after: cursor } : {}) },
+    });
+    messages.push(...page.body.data);
+    cursor = page.body.has_more ? page.body.data.at(-1).id : undefined;
+  } while (cursor);
+  return messages as {
+    id: string;
+    conversation_id: string;
+    contact: { id: string };
+    read_at: number | null;
+    created_at: number;
+  }[];
+}
+
+/** Messages from others sent after their conversation was last opened: what a client shows as new. */
+async function newMessages(call: Call) {
+  const opened = new Map(
+    (
+      (await call('GET', '/v1/conversations', { query: { limit: 100 } })).body.data as {
+        id: string;
+        last_opened_at: number | null;
+      }[]
+    ).map((c) => [c.id, c.last_opened_at ?? 0]),
+  );
+  return (await allMessages(call)).filter(
+    (m) => m.contact.id !== USER.contactId && m.created_at > (opened.get(m.conversation_id) ?? 0),
+  );
+}
+
 describe('demo workspace', () => {
+  it('starts with its back-story seen: what is new arrives after the start, and is unread', async () => {
+    const waiting = await sandbox({ users: [USER], demo: true, demoArrivalDelayMs: 60_000 });
+    const before = clientFor(waiting, USER.token);
+    expect(await newMessages(before)).toEqual([]);
+    const history = await allMessages(before);
+    expect(history.filter((m) => m.contact.id !== USER.contactId && m.read_at === null)).toEqual(
+      [],
+    );
+
+    // Times are whole seconds: arriving a second later, they are newer than the start.
+    const arriving = await sandbox({ users: [USER], demo: true, demoArrivalDelayMs: 1_000 });
+    const after = clientFor(arriving, USER.token);
+    await vi.waitFor(async () => {
+      const arrived = await newMessages(after);
+      expect(new Set(arrived.map((m) => m.conversation_id)).size).toBeGreaterThan(1);
+      expect(arrived.every((m) => m.read_at === null)).toBe(true);
+    }, 10_000);
+  });
+
   it('seeds about 30 conversations with contacts and groups, pinned, muted and archived', async () => {
     const started = await sandbox({ users: [USER], demo: true });
     const conversations = await allConversations(clientFor(started, USER.token));
@@ -30,25 +84,16 @@ describe('demo workspace', () => {
     expect(conversations.filter((c) => c.archived_at !== null).length).toBeGreaterThan(0);
   });
 
-  it('has weeks of messages with reactions, attachment objects, contacts and unread messages', async () => {
+  it('has weeks of messages with reactions, attachment objects and contacts', async () => {
     const started = await sandbox({ users: [USER], demo: true });
     const you = clientFor(started, USER.token);
-    const messages = [];
-    let cursor: string | undefined;
-    do {
-      const page = await you('GET', '/v1/messages', {
-        query: { limit: 100, ...(cursor ? { starting_after: cursor } : {}) },
-      });
-      messages.push(...page.body.data);
-      cursor = page.body.has_more ? page.body.data.at(-1).id : undefined;
-    } while (cursor);
+    const messages = await allMessages(you);
     const days =
       (Math.max(...messages.map((m) => m.created_at)) -
         Math.min(...messages.map((m) => m.created_at))) /
       86_400;
     expect(days).toBeGreaterThan(14);
     expect(messages.some((m) => m.reactions.length > 0)).toBe(true);
-    expect(messages.some((m) => m.read_at === null && m.contact.id !== 'you')).toBe(true);
     const attachments = messages.flatMap((m) => m.attachments);
     expect(attachments.length).toBeGreaterThan(0);
     for (const attachment of attachments) {
@@ -94,7 +139,7 @@ describe('demo workspace', () => {
     expect((await fetch(`${started.url}/v1/messages`)).status).toBe(401);
   });
 
-  it('has simulated contacts that answer a new message', async () => {
+  it('has simulated contacts that read and answer a new message', async () => {
     const started = await sandbox({ users: [USER], demo: true, demoReplyDelayMs: 20 });
     const you = clientFor(started, USER.token);
     const direct = (await allConversations(you)).find((c) => c.contact_id !== null);
@@ -106,6 +151,9 @@ describe('demo workspace', () => {
       expect(newest.body.data[0].id).not.toBe(sent.id);
       expect(newest.body.data[0].contact.id).toBe(direct?.contact_id);
     });
+    // Read before it was answered: the sender's "Read" tick has something to show.
+    const read = (await you('GET', `/v1/messages/${sent.id}`)).body;
+    expect(read.read_at).toEqual(expect.any(Number));
   });
 
   describe('in a data file', () => {

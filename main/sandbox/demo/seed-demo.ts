@@ -1,7 +1,7 @@
 import { picturePath } from '../assets/asset-routes.ts';
 import { pictureName, pictureSvg } from '../assets/picture.ts';
 import type { MembershipRow } from '../store/conversations.ts';
-import type { Workspace } from '../store/workspace.ts';
+import type { OutgoingMessage, Workspace } from '../store/workspace.ts';
 import { DEMO_CONTACTS, DEMO_GROUPS, FILES, LINES, REACTION_NAMES } from './demo-content.ts';
 import { seededRandom, type Random } from './random.ts';
 
@@ -37,15 +37,22 @@ const reactionsFor = (random: Random, participants: readonly string[]) => {
   return reactions;
 };
 
+/** A message the demo sends once it is running, so that it arrives as new. */
+export type DemoArrival = Omit<OutgoingMessage, 'at' | 'readAt'>;
+
 /**
  * Seeds the demo workspace for `userId`: 22 conversations with simulated
  * contacts and 6 groups, several weeks of history with reactions and
- * attachments, some pinned, muted and archived, the newest messages of some
- * conversations unread. Deterministic, so screenshots and tests can rely on it.
+ * attachments, some pinned, muted and archived. The history is scenery, seen
+ * by the user (every conversation opened at `now`); the newest messages of
+ * some conversations are returned instead, for the demo to send shortly after
+ * it starts, so what is new is what arrives while the user watches.
+ * Deterministic, so screenshots and tests can rely on it.
  */
-export function seedDemo(workspace: Workspace, userId: string, now: number): void {
+export function seedDemo(workspace: Workspace, userId: string, now: number): DemoArrival[] {
   const { directory, conversations, database } = workspace;
   const random = seededRandom(20_240_601);
+  const arrivals: DemoArrival[] = [];
   database.transaction(() => {
     for (const [index, id] of DEMO_CONTACTS.entries()) {
       directory.ensureContact({ id, simulated: true, createdAt: now - 90 * DAY + index * DAY });
@@ -77,23 +84,19 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): voi
       const times = Array.from({ length: count }, () => random.int(start, end)).sort(
         (a, b) => a - b,
       );
-      const unreadTail = index % 4 === 0 ? random.int(1, 4) : 0;
+      const arrivingTail = index % 4 === 0 ? random.int(1, 4) : 0;
       const sentIds: string[] = [];
-      let lastRead = start;
       for (const [position, at] of times.entries()) {
         serial += 1;
         // The first conversation ends with pictures from its contact: the demo opens showing some.
         const showcase = index === 0 && position === count - 1;
         const senderId = !showcase && random.chance(0.45) ? userId : random.pick(others);
-        const unread = senderId !== userId && position >= count - unreadTail;
-        const readAt = unread ? null : Math.min(now, at + random.int(30, 3600));
-        if (readAt !== null) lastRead = Math.max(lastRead, readAt);
-        const sent = workspace.send({
+        const arriving = senderId !== userId && position >= count - arrivingTail;
+        const readAt = arriving ? null : Math.min(now, at + random.int(30, 3600));
+        const message = {
           senderId,
           conversationId,
           body: showcase ? SHOWCASE_LINE : random.pick(LINES),
-          at,
-          readAt,
           attachments: JSON.stringify(
             showcase
               ? [picture(serial), picture(serial + 1)]
@@ -104,7 +107,12 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): voi
           reactions: JSON.stringify(
             random.chance(0.2) ? reactionsFor(random, [userId, ...others]) : {},
           ),
-        });
+        };
+        if (arriving) {
+          arrivals.push({ ...message, reactions: '{}' });
+          continue;
+        }
+        const sent = workspace.send({ ...message, at, readAt });
         if (sent) sentIds.push(sent.id);
       }
       const lastAt = times.at(-1) ?? start;
@@ -113,8 +121,9 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): voi
         is_muted: MUTED.has(index),
         archived_at: ARCHIVED.has(index) ? Math.min(now, lastAt + DAY) : null,
         pinned_message_id: WITH_PINNED_MESSAGE.has(index) ? (sentIds[0] ?? null) : null,
-        last_opened_at: Math.min(now, lastRead),
+        last_opened_at: now,
       });
     }
   });
+  return arrivals;
 }

@@ -4,8 +4,8 @@ import { ANSWERS, REPLIES } from './demo-content.ts';
 
 /**
  * Simulated contacts answer: when a user's message reaches a conversation with
- * simulated contacts, one of them replies after `delayMs`, so a polling
- * client visibly receives something.
+ * simulated contacts, one of them reads it (read_at) and replies after
+ * `delayMs`, so a polling client visibly receives something.
  */
 export function createSimulatedReplies(options: {
   workspace: Workspace;
@@ -32,6 +32,14 @@ export function createSimulatedReplies(options: {
     }
   };
 
+  const later = (ms: number, work: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      work();
+    }, ms);
+    timers.add(timer);
+  };
+
   return {
     onMessageSent(message: MessageRow): void {
       const sender = workspace.directory.getContact(message.sender_id);
@@ -41,11 +49,9 @@ export function createSimulatedReplies(options: {
         .filter((id) => workspace.directory.getContact(id)?.simulated === 1);
       const responder = responders[replies % Math.max(1, responders.length)];
       if (responder === undefined) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        reply(message, responder);
-      }, delayMs);
-      timers.add(timer);
+      // The contact reads it first: the sender sees "Read", then the answer.
+      later(delayMs / 2, () => workspace.messages.markRead([message.id], responder, options.now()));
+      later(delayMs, () => reply(message, responder));
     },
     stop(): void {
       for (const timer of timers) clearTimeout(timer);
