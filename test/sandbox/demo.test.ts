@@ -31,9 +31,11 @@ async function allMessages(call: Call) {
   return messages as {
     id: string;
     conversation_id: string;
-    contact: { id: string };
+    contact: { id: string; phone_number: string };
     read_at: number | null;
     created_at: number;
+    reactions: unknown[];
+    attachments: { name: string; url: string; mime_type: string; size: number }[];
   }[];
 }
 
@@ -101,7 +103,7 @@ describe('demo workspace', () => {
       expect(attachment.url).toMatch(/^https?:\/\//);
     }
     expect(attachments.some((a) => a.mime_type.startsWith('image/'))).toBe(true);
-    const someone = messages.find((m) => m.contact.id !== 'you').contact;
+    const someone = messages.find((m) => m.contact.id !== 'you')!.contact;
     expect(someone.phone_number).toMatch(/^\+\d+$/);
   });
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { followingStatus, idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
 import type { DemoCatalogue, DemoRelay } from '../ports/ports.ts';
@@ -50,6 +51,24 @@ export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: str
     deps.emit({ type: 'relay', status });
   };
 
+  /**
+   * The seeded events are scenery: stored as seen, so the view does not open
+   * on dozens of "new" orders, and being seen they raise no notification.
+   */
+  const quiet = new Set<string>();
+  const seenIfBackstory = (event: Extract<CoreEvent, { type: 'activity' }>) => {
+    const backstory = new Set(
+      event.items.filter((item) => seeding.absorbs(item)).map((item) => item.id),
+    );
+    if (backstory.size === 0) return event;
+    for (const id of backstory) quiet.add(id);
+    activity.markSeen([...backstory]);
+    return {
+      ...event,
+      items: event.items.map((item) => (backstory.has(item.id) ? { ...item, seen: true } : item)),
+    };
+  };
+
   return {
     async certificate() {
       try {
@@ -68,7 +87,9 @@ export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: str
       const { startPulling } = await loadRelay();
       puller = startPulling({
         ...deps,
-        isNews: (item) => !seeding.absorbs(item),
+        emit: (event) => deps.emit(event.type === 'activity' ? seenIfBackstory(event) : event),
+        // Asked right after the event that carried the item: what was marked seen there is quiet.
+        isNews: (item) => !quiet.delete(item.id),
         source: 'demo',
         url: relay.url,
         token: { given: relay.token },
@@ -108,8 +129,8 @@ export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: str
 }
 
 /**
- * The seeded events are the demo's back-story, not news: nothing that arrives
- * while seeding raises a desktop notification. Their ids are known only once
+ * The seeded events are the demo's back-story, not news: what arrives while
+ * seeding is seen already and raises no desktop notification. Their ids are known only once
  * the service has answered, by which time some may already have arrived, so
  * seeding ends when every expected id has been seen (or the feed stops: a
  * seeded delivery that fails for good keeps this run of the demo quiet).
