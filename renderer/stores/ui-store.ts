@@ -16,12 +16,16 @@ export type Dialog =
   | { kind: 'quick-switcher' }
   /** The quick switcher, choosing where text kept from a deleted conversation goes. */
   | { kind: 'move-kept'; item: KeptUnsent }
-  | { kind: 'settings' }
+  /** Settings, scrolled to one section when named. */
+  | { kind: 'settings'; section?: SettingsSection }
   | { kind: 'unsent-changes' }
   | { kind: 'rename'; conversationId: string; currentName: string }
   | { kind: 'confirm'; request: ConfirmRequest };
 
 export type View = 'chats' | 'activity';
+
+/** The settings sections a view can send the user straight to. */
+export type SettingsSection = 'orders';
 
 interface UiState {
   dialog: Dialog;

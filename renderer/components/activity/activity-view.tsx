@@ -3,6 +3,7 @@ import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-feed-store.ts';
+import { useSettings } from '../../stores/settings-store.ts';
 import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
@@ -19,6 +20,31 @@ function orderFilterLabel(orderId: string, pages: Record<number, ActivityItem[]>
     }
   }
   return `Events of the order with ID ${orderId}`;
+}
+
+/** What the view is for, and what brings it its first events. */
+function NoActivityYet() {
+  const webhooks = useSettings((s) => s.settings?.webhooks);
+  const connected =
+    webhooks !== undefined &&
+    (webhooks.delivery === 'relay' ? webhooks.relayUrl !== '' : webhooks.enabled);
+  return (
+    <div className="list-empty">
+      <p>
+        No orders yet. Activity lists your shop’s orders, shipments, invoices and product changes as
+        your catalogue-and-order service sends them.
+      </p>
+      <p>
+        {connected
+          ? 'Parley is connected: they appear here as they happen.'
+          : 'Connect the service to Parley, through a relay or Parley’s own receiver, to see them here.'}
+      </p>
+      <OpenSettingsButton
+        section="orders"
+        label={connected ? 'Orders and catalogue settings' : 'Set up orders and catalogue'}
+      />
+    </div>
+  );
 }
 
 /** Orders, shipments, invoices and product changes, newest first, beside the conversations. */
@@ -91,15 +117,7 @@ export function ActivityView() {
       {total === 0 && !error && type && (
         <p className="list-empty">No “{activityTitle(type)}” events yet.</p>
       )}
-      {total === 0 && !error && !type && (
-        <div className="list-empty">
-          <p>
-            No events yet. Connect Parley to your relay, or turn on its own receiver, under Orders
-            and catalogue in settings to see orders, shipments, invoices and product changes here.
-          </p>
-          <OpenSettingsButton />
-        </div>
-      )}
+      {total === 0 && !error && !type && <NoActivityYet />}
       <div
         ref={scrollRef}
         className="activity-feed"

@@ -1,14 +1,20 @@
-import { useUi } from '../../stores/ui-store.ts';
+import { useUi, type SettingsSection } from '../../stores/ui-store.ts';
 
-/** Where a view sends the user to set something up or fix it. */
-export function OpenSettingsButton() {
+/** Where a view sends the user to set something up or fix it: settings, at a section if named. */
+export function OpenSettingsButton({
+  section,
+  label = 'Open settings',
+}: {
+  section?: SettingsSection;
+  label?: string;
+}) {
   return (
     <button
       type="button"
       className="button secondary"
-      onClick={() => useUi.getState().openDialog({ kind: 'settings' })}
+      onClick={() => useUi.getState().openDialog({ kind: 'settings', section })}
     >
-      Open settings
+      {label}
     </button>
   );
 }

@@ -26,7 +26,9 @@ export function OrdersSection({ settings }: { settings: Settings }) {
   const status = useReceiverStatus();
   return (
     <section className="settings-section" aria-labelledby="settings-orders">
-      <h3 id="settings-orders">Orders and catalogue</h3>
+      <h3 id="settings-orders" tabIndex={-1}>
+        Orders and catalogue
+      </h3>
       <p className="hint">
         Parley shows the orders, shipments, invoices and product changes of your catalogue-and-order
         service under Activity. The service sends each one as a signed HTTPS request (a webhook), to

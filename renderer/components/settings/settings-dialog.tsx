@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { Settings } from '../../../shared/model/settings.ts';
+import type { SettingsSection } from '../../stores/ui-store.ts';
 import { DesktopSection } from './desktop-section.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
@@ -16,9 +18,24 @@ const THEMES: { value: Settings['theme']; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
-export function SettingsDialog({ onClose }: { onClose(): void }) {
+export function SettingsDialog({
+  onClose,
+  section,
+}: {
+  onClose(): void;
+  section?: SettingsSection;
+}) {
   const settings = useSettings((s) => s.settings);
   const session = useSession((s) => s.session);
+  const loaded = settings !== null;
+
+  useEffect(() => {
+    if (!section || !loaded) return;
+    // The heading of the section asked for: in view, and where a screen reader starts.
+    const heading = document.getElementById(`settings-${section}`);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus();
+  }, [section, loaded]);
 
   return (
     <Modal title="Settings" onClose={onClose} className="settings">

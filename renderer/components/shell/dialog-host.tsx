@@ -51,7 +51,7 @@ function OpenDialog() {
         />
       );
     case 'settings':
-      return <SettingsDialog onClose={close} />;
+      return <SettingsDialog onClose={close} section={dialog.section} />;
     case 'unsent-changes':
       return <UnsentChangesDialog onClose={close} />;
     case 'rename':
