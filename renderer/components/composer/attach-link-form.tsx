@@ -1,12 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
+import { fileSize } from '../../lib/format.ts';
+import { probedDetails, useLinkProbe, type LinkProbe } from '../../stores/link-probe-store.ts';
 import {
   EMPTY_FIELDS,
+  nameFromUrl,
   readAttachment,
+  typedLink,
   type AttachmentFields,
   type FieldName,
 } from './attachment-fields.ts';
+
+/** A pause in typing this long, and the link is asked about. */
+const PROBE_PAUSE_MS = 400;
 
 const FIELDS: {
   key: FieldName;
@@ -19,6 +26,26 @@ const FIELDS: {
   { key: 'mimeType', label: 'Type', placeholder: 'From the link' },
   { key: 'size', label: 'Size in bytes', placeholder: 'Optional', inputMode: 'numeric' },
 ];
+
+/** What the attachment will be, as far as the link's server said, before it is added. */
+function LinkDetails({ probe, name }: { probe: LinkProbe | null; name: string }) {
+  if (probe === null) return <span className="hint">Only the link is needed.</span>;
+  const text = (() => {
+    switch (probe.state) {
+      case 'checking':
+        return 'Checking the link…';
+      case 'found':
+        return [name, probe.mimeType, probe.size === null ? null : fileSize(probe.size)]
+          .filter(Boolean)
+          .join(' · ');
+      case 'unknown':
+        return `${name}: its server does not say what it is. It can be attached all the same.`;
+      case 'failed':
+        return `Not checked: ${probe.error} It can be attached all the same.`;
+    }
+  })();
+  return <span className={`hint link-details ${probe.state}`}>{text}</span>;
+}
 
 /** The small form for one link attachment; Esc or Cancel closes it, Enter adds. */
 export function AttachLinkForm({
@@ -34,13 +61,33 @@ export function AttachLinkForm({
   const [problem, setProblem] = useState<{ field: FieldName; error: string } | null>(null);
   const inputs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
   const errorId = useId();
+  const probe = useLinkProbe((s) => s.probe);
+  const checkLink = useLinkProbe((s) => s.check);
+  const clearProbe = useLinkProbe((s) => s.clear);
+  const link = typedLink(fields.url);
+  const shown = link !== null && probe?.url === link ? probe : null;
+  const probed = link === null ? probedDetails(null, '') : probedDetails(probe, link);
 
   useEffect(() => {
     inputs.current.url?.focus();
-  }, []);
+    return clearProbe;
+  }, [clearProbe]);
+
+  useEffect(() => {
+    if (link === null) return;
+    const timer = setTimeout(() => void checkLink(link), PROBE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [link, checkLink]);
+
+  const placeholderOf = (key: FieldName, placeholder: string) => {
+    if (key === 'name' && link !== null) return nameFromUrl(link) || placeholder;
+    if (key === 'mimeType' && probed.mimeType !== null) return probed.mimeType;
+    if (key === 'size' && probed.size !== null) return String(probed.size);
+    return placeholder;
+  };
 
   const add = async () => {
-    const read = await readAttachment(fields);
+    const read = await readAttachment(fields, probed);
     if (!read.ok) {
       setProblem(read);
       inputs.current[read.field]?.focus();
@@ -77,7 +124,7 @@ export function AttachLinkForm({
                 inputs.current[key] = element;
               }}
               inputMode={inputMode}
-              placeholder={placeholder}
+              placeholder={placeholderOf(key, placeholder)}
               spellCheck={false}
               value={fields[key]}
               maxLength={key === 'url' ? LIMITS.urlLength : LIMITS.nameLength}
@@ -89,7 +136,12 @@ export function AttachLinkForm({
         ))}
       </div>
       <div className="form-row">
-        <span className="hint">Only the link is needed.</span>
+        <span role="status" className="link-status">
+          <LinkDetails
+            probe={shown}
+            name={fields.name.trim() || (link === null ? '' : nameFromUrl(link))}
+          />
+        </span>
         <button type="submit" className="button primary small">
           Add attachment
         </button>

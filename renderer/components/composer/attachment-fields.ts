@@ -44,7 +44,15 @@ function withScheme(text: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/\/+/, '')}`;
 }
 
-function nameFromUrl(url: string): string {
+/** The web link the user typed in the link field, or null while it is not one. */
+export function typedLink(text: string): string | null {
+  const typed = text.trim();
+  const url = typed && withScheme(typed);
+  return isHttpUrl(url) ? url : null;
+}
+
+/** The name an attachment gets when the user gives none: the link's last path segment. */
+export function nameFromUrl(url: string): string {
   const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
   try {
     return decodeURIComponent(segment);
@@ -56,16 +64,17 @@ function nameFromUrl(url: string): string {
 /**
  * What the user typed, as the attachment the API takes, or the first problem in
  * words with the field it is in. A missing name is taken from the URL's last
- * path segment, as a browser names a download. Asynchronous because the
+ * path segment, as a browser names a download; an empty type or size is
+ * taken from what the link's server said (`probed`). Asynchronous because the
  * shared schema (and the schema library with it) loads with the first
  * attachment, not with the first paint.
  */
 export async function readAttachment(
   fields: AttachmentFields,
+  probed: { mimeType: string | null; size: number | null } = { mimeType: null, size: null },
 ): Promise<{ ok: true; value: AttachmentInput } | { ok: false; field: FieldName; error: string }> {
-  const typed = fields.url.trim();
-  const url = typed && withScheme(typed);
-  if (!isHttpUrl(url)) {
+  const url = typedLink(fields.url);
+  if (url === null) {
     return {
       ok: false,
       field: 'url',
@@ -81,7 +90,7 @@ export async function readAttachment(
       error: `Keep the name under ${LIMITS.nameLength} characters.`,
     };
   }
-  const mimeType = fields.mimeType.trim() || typeFromUrl(url) || '';
+  const mimeType = fields.mimeType.trim() || probed.mimeType || typeFromUrl(url) || '';
   if (mimeType && !MIME_TYPE.test(mimeType)) {
     return {
       ok: false,
@@ -89,7 +98,7 @@ export async function readAttachment(
       error: 'Write the type as a media type, such as image/png.',
     };
   }
-  const size = fields.size.trim();
+  const size = fields.size.trim() || (probed.size === null ? '' : String(probed.size));
   if (size && !/^\d{1,15}$/.test(size)) {
     return { ok: false, field: 'size', error: 'The size is a whole number of bytes.' };
   }
