@@ -33,6 +33,12 @@ const health = async (test: RelayClient) => {
   return { status: answer.status, body: JSON.parse(answer.body) as unknown };
 };
 
+/** The health check turns 503, giving a reason in these words. */
+const becomesUnhealthy = (client: RelayClient, reason: RegExp) =>
+  expect
+    .poll(() => health(client))
+    .toEqual({ status: 503, body: { ok: false, reason: expect.stringMatching(reason) } });
+
 describe('the relay’s health', () => {
   it('is 200 while it can keep events, and 503 with the reason once its store thread died', async () => {
     // Node announces every worker thread it starts: the relay's store thread is the one started here.
@@ -42,15 +48,7 @@ describe('the relay’s health', () => {
     expect(await health(started)).toEqual({ status: 200, body: { ok: true } });
 
     await workers[0]!.terminate();
-    await expect
-      .poll(() => health(started))
-      .toEqual({
-        status: 503,
-        body: {
-          ok: false,
-          reason: expect.stringMatching(/^the relay's store thread stopped .*; restart the relay$/),
-        },
-      });
+    await becomesUnhealthy(started, /^the relay's store thread stopped .*; restart the relay$/);
     const delivery = signedDelivery(notification('order.created', { number: 'SO-1' }));
     expect((await started.post(delivery)).status).toBe(500);
   });
@@ -71,14 +69,6 @@ describe('the relay’s health', () => {
       refused = (await running.post(delivery)).status === 500;
     }
     expect(refused).toBe(true);
-    await expect
-      .poll(() => health(running))
-      .toEqual({
-        status: 503,
-        body: {
-          ok: false,
-          reason: expect.stringMatching(/^the relay's database cannot be written: .+/),
-        },
-      });
+    await becomesUnhealthy(running, /^the relay's database cannot be written: .+/);
   });
 });
