@@ -44,7 +44,9 @@ describe('the relay event store', () => {
     store = openEventStore(join(dir, 'events.db'));
     expect([store.lastSeq(), store.removedThrough()]).toEqual([2, 2]);
     store.insertAll([event('c')], 6_000);
-    expect(store.after(2, 10, PAGE_BYTES).events.map((stored) => [stored.seq, stored.id])).toEqual([[3, 'c']]);
+    expect(store.after(2, 10, PAGE_BYTES).events.map((stored) => [stored.seq, stored.id])).toEqual([
+      [3, 'c'],
+    ]);
   });
 
   it('removes a prefix of the order received, even where the clock stepped back', () => {
