@@ -4,7 +4,6 @@ import { dirname } from 'node:path';
 import { registerAssetRoutes } from './assets/asset-routes.ts';
 import { registerCatalogueService } from './catalogue/catalogue-service.ts';
 import { createSimulatedReplies } from './demo/simulated-replies.ts';
-import { scheduleDemoArrivals } from './demo/demo-arrivals.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { createSandboxApp, refuseOtherMethods } from './http/app.ts';
 import { bearerAuth, createTokenLookup, requestUser, type UserCredential } from './http/auth.ts';
@@ -27,8 +26,6 @@ export interface SandboxOptions {
   groups?: { groupId: string; members: string[] }[];
   demo?: boolean;
   demoReplyDelayMs?: number;
-  /** How long after a first start the demo's new messages arrive (default 4 s). */
-  demoArrivalDelayMs?: number;
   /** absent = in memory */
   dataFile?: string;
   /** same syntax as --faults */
@@ -57,7 +54,6 @@ export interface Sandbox {
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 6_000;
 const DEFAULT_DEMO_REPLY_DELAY_MS = 3_000;
-const DEFAULT_DEMO_ARRIVAL_DELAY_MS = 4_000;
 const BODY_LIMIT_BYTES = 256 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const TOKEN_PATTERN = /^[\x21-\x7e]{1,512}$/;
@@ -110,16 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       workspace.directory.ensureContact({ id: member, createdAt: startedAt });
     workspace.directory.defineGroup(group.groupId, group.members, startedAt);
   }
-  const arrivals =
-    options.demo && database.isNew
-      ? scheduleDemoArrivals({
-          workspace,
-          arrivals: seedDemo(workspace, (users[0] as UserCredential).contactId, startedAt),
-          afterMs: options.demoArrivalDelayMs ?? DEFAULT_DEMO_ARRIVAL_DELAY_MS,
-          now: nowSeconds,
-          log: options.log,
-        })
-      : null;
+  if (options.demo && database.isNew)
+    seedDemo(workspace, (users[0] as UserCredential).contactId, startedAt);
 
   const replies = options.demo
     ? createSimulatedReplies({
@@ -170,7 +158,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   } catch (error) {
     replies?.stop();
-    arrivals?.stop();
     await catalogue.close();
     database.close();
     throw error;
@@ -189,7 +176,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close() {
       closing ??= (async () => {
         replies?.stop();
-        arrivals?.stop();
         await app.close();
         await catalogue.close();
         database.close();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  accessibleName,
+  answerArrivingUnread,
   conversations,
   firstConversationTitle,
   message,
@@ -16,10 +16,8 @@ openAppForEachTest();
 test('reading a conversation with unread messages shows the divider and clears its badge', async ({
   page,
 }) => {
-  const unread = conversations(page)
-    .getByRole('option', { name: /unread message/ })
-    .first();
-  const title = (await accessibleName(unread)).split(',')[0]!;
+  const title = await firstConversationTitle(page, 0);
+  await answerArrivingUnread(page, title, await firstConversationTitle(page, 1));
   await openConversation(page, title);
   await expect(page.getByRole('separator', { name: 'Unread messages' })).toBeVisible();
   const messages = page.getByRole('region', { name: 'Messages' });

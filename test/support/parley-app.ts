@@ -112,6 +112,26 @@ export async function conversationAction(page: Page, title: string, action: stri
     .click();
 }
 
+/**
+ * In the demo: a question sent in the conversation `asked`, then `elsewhere`
+ * opened before its contact answers (the demo's answer takes 3 s), so the
+ * answer arrives unread. Answers the row of `asked`, once it counts it.
+ */
+export async function answerArrivingUnread(
+  page: Page,
+  asked: string,
+  elsewhere: string,
+): Promise<Locator> {
+  await openConversation(page, asked);
+  await send(page, unique('are you around?'));
+  await openConversation(page, elsewhere);
+  const row = conversations(page).getByRole('option', {
+    name: new RegExp(`^${escape(asked)},.*1 unread message`),
+  });
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  return row;
+}
+
 export function unique(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -1,7 +1,7 @@
 import { picturePath } from '../assets/asset-routes.ts';
 import { pictureName, pictureSvg } from '../assets/picture.ts';
 import type { MembershipRow } from '../store/conversations.ts';
-import type { OutgoingMessage, Workspace } from '../store/workspace.ts';
+import type { Workspace } from '../store/workspace.ts';
 import { DEMO_CONTACTS, DEMO_GROUPS, FILES, LINES, REACTION_NAMES } from './demo-content.ts';
 import { seededRandom, type Random } from './random.ts';
 
@@ -37,22 +37,17 @@ const reactionsFor = (random: Random, participants: readonly string[]) => {
   return reactions;
 };
 
-/** A message the demo sends once it is running, so that it arrives as new. */
-export type DemoArrival = Omit<OutgoingMessage, 'at' | 'readAt'>;
-
 /**
  * Seeds the demo workspace for `userId`: 22 conversations with simulated
  * contacts and 6 groups, several weeks of history with reactions and
  * attachments, some pinned, muted and archived. The history is scenery, seen
- * by the user (every conversation opened at `now`); the newest messages of
- * some conversations are returned instead, for the demo to send shortly after
- * it starts, so what is new is what arrives while the user watches.
+ * by the user (every conversation opened at `now`, every message of the
+ * contacts read): what is new is what the demo's contacts send afterwards.
  * Deterministic, so screenshots and tests can rely on it.
  */
-export function seedDemo(workspace: Workspace, userId: string, now: number): DemoArrival[] {
+export function seedDemo(workspace: Workspace, userId: string, now: number): void {
   const { directory, conversations, database } = workspace;
   const random = seededRandom(20_240_601);
-  const arrivals: DemoArrival[] = [];
   database.transaction(() => {
     for (const [index, id] of DEMO_CONTACTS.entries()) {
       directory.ensureContact({ id, simulated: true, createdAt: now - 90 * DAY + index * DAY });
@@ -84,16 +79,17 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): Dem
       const times = Array.from({ length: count }, () => random.int(start, end)).sort(
         (a, b) => a - b,
       );
-      const arrivingTail = index % 4 === 0 ? random.int(1, 4) : 0;
+      // Once left unread; now read a minute after it came, with the draws of the rest unchanged.
+      const lateTail = index % 4 === 0 ? random.int(1, 4) : 0;
       const sentIds: string[] = [];
       for (const [position, at] of times.entries()) {
         serial += 1;
         // The first conversation ends with pictures from its contact: the demo opens showing some.
         const showcase = index === 0 && position === count - 1;
         const senderId = !showcase && random.chance(0.45) ? userId : random.pick(others);
-        const arriving = senderId !== userId && position >= count - arrivingTail;
-        const readAt = arriving ? null : Math.min(now, at + random.int(30, 3600));
-        const message = {
+        const late = senderId !== userId && position >= count - lateTail;
+        const readAt = Math.min(now, at + (late ? 60 : random.int(30, 3600)));
+        const sent = workspace.send({
           senderId,
           conversationId,
           body: showcase ? SHOWCASE_LINE : random.pick(LINES),
@@ -107,12 +103,9 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): Dem
           reactions: JSON.stringify(
             random.chance(0.2) ? reactionsFor(random, [userId, ...others]) : {},
           ),
-        };
-        if (arriving) {
-          arrivals.push({ ...message, reactions: '{}' });
-          continue;
-        }
-        const sent = workspace.send({ ...message, at, readAt });
+          at,
+          readAt,
+        });
         if (sent) sentIds.push(sent.id);
       }
       const lastAt = times.at(-1) ?? start;
@@ -125,5 +118,4 @@ export function seedDemo(workspace: Workspace, userId: string, now: number): Dem
       });
     }
   });
-  return arrivals;
 }

@@ -87,14 +87,16 @@ export function AttachLinkForm({
   };
 
   const add = async () => {
-    const read = await readAttachment(fields, probed);
+    const submitted = fields;
+    const read = await readAttachment(submitted, probed);
     if (!read.ok) {
       setProblem(read);
       inputs.current[read.field]?.focus();
       return;
     }
     onAdd(read.value);
-    setFields(EMPTY_FIELDS);
+    // Typing may have gone on while the attachment was read: only what was added is cleared.
+    setFields((current) => (current === submitted ? EMPTY_FIELDS : current));
     setProblem(null);
   };
 
