@@ -21,10 +21,17 @@ export async function testRelayConnection(options: {
     return { ok: false, message: (error as Error).message };
   }
   try {
-    if (!(await client.health())) {
+    const health = await client.health();
+    if (health.kind === 'not-a-relay') {
       return {
         ok: false,
         message: `${client.host} answers, but not as a Parley relay does: check the address.`,
+      };
+    }
+    if (health.kind === 'unhealthy') {
+      return {
+        ok: false,
+        message: `The relay at ${client.host} is in trouble: ${health.reason}. Events sent to it now may be lost; ask whoever runs it.`,
       };
     }
     const page = await client.pull({ after: null, limit: 1, wait: 0 });

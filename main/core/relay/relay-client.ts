@@ -47,11 +47,17 @@ export interface PullRequest {
 export interface RelayClient {
   readonly host: string;
   pull(request: PullRequest): Promise<PullPage>;
-  /** `GET /healthz`: true when the relay answers as a relay does. */
-  health(signal?: AbortSignal): Promise<boolean>;
+  /**
+   * `GET /healthz`: whether a relay answers there, and if it does, the
+   * trouble it reports about itself (a dead store, a full disk), if any.
+   */
+  health(signal?: AbortSignal): Promise<RelayHealth>;
   /** Closes kept-alive connections. */
   close(): void;
 }
+
+export type RelayHealth =
+  { kind: 'healthy' } | { kind: 'unhealthy'; reason: string } | { kind: 'not-a-relay' };
 
 const cursor = z.string().min(1).max(1_000);
 const pullAnswer = z.object({
@@ -193,8 +199,13 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
 
     async health(signal) {
       const answer = await get('healthz', {}, ANSWER_GRACE_MS, signal, false);
-      const body = parseJson(answer.text) as { ok?: unknown } | null;
-      return answer.status === 200 && body?.ok === true;
+      const body = parseJson(answer.text) as { ok?: unknown; reason?: unknown } | null;
+      if (answer.status === 200 && body?.ok === true) return { kind: 'healthy' };
+      if (answer.status === 503 && body?.ok === false && typeof body.reason === 'string') {
+        // The relay's own words, bounded as any text a server sends is.
+        return { kind: 'unhealthy', reason: body.reason.slice(0, 200) };
+      }
+      return { kind: 'not-a-relay' };
     },
 
     close: () => agent.destroy(),

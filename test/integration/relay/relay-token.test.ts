@@ -163,6 +163,13 @@ describe('the connection test says in words what it found', () => {
       message: `${new URL(notARelay.url).host} answers, but not as a Parley relay does: check the address.`,
     });
 
+    // A relay that answers but reports trouble (its store thread died, its disk is full).
+    const troubled = await elsewhere(reply(503, { ok: false, reason: 'the disk is full' }));
+    expect(await shop.test(troubled.url, TOKENS[0])).toEqual({
+      ok: false,
+      message: `The relay at ${new URL(troubled.url).host} is in trouble: the disk is full. Events sent to it now may be lost; ask whoever runs it.`,
+    });
+
     const untrusted = await startRecordingServer(await makeCertificate(), reply(200, {}));
     cleanup.push(() => untrusted.close());
     expect(await shop.test(untrusted.url, TOKENS[0])).toEqual({
