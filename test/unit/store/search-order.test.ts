@@ -58,6 +58,20 @@ describe('message search order', () => {
     expect(await found(db)).toEqual(['moved', 'q1', 'p3', 'p2', 'p1']);
   });
 
+  it('stores a page longer than one statement whole and in order, its repeat once', async () => {
+    const db = memoryDatabase();
+    seedConversation(db, { id: 'c', contactId: 'ann' });
+    // 37 rows of one millisecond: statements of 16, 16, 4 and 1 rows, each seeing the last's keys.
+    const page = Array.from({ length: 37 }, (_, i) => serverMessage(`m${i}`, NOV_11));
+    const results = upsertMessages(
+      db,
+      [...page, page[5] as ApiMessage].map((message) => ({ message, own: false })),
+    );
+    expect(results.filter((result) => result === 'inserted')).toHaveLength(37);
+    expect(results.at(-1)).toBe('unchanged');
+    expect(await found(db, 0, 50)).toEqual(page.map((message) => message.id).reverse());
+  });
+
   it('survives times no real message has, instead of failing the sync', async () => {
     const db = memoryDatabase();
     seedConversation(db, { id: 'c', contactId: 'ann' });
