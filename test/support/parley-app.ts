@@ -21,17 +21,24 @@ async function openApp(page: Page): Promise<Preview> {
   const preview = await startPreview();
   try {
     await page.goto(preview.url);
-    await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
     await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
-    // The list settles once the first sync is done: rows stop moving and counts stop growing.
-    await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
-      timeout: 20_000,
-    });
+    await appSettled(page);
     return preview;
   } catch (error) {
     await preview.stop();
     throw error;
   }
+}
+
+/**
+ * A person acts once the app is on screen (a key pressed before it mounts goes
+ * nowhere) and the first sync is done: rows stop moving and counts stop growing.
+ */
+async function appSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
+    timeout: 20_000,
+  });
 }
 
 export function conversations(page: Page): Locator {
@@ -188,11 +195,7 @@ export async function openOwnServer(page: Page, users: string[], options: string
   };
   try {
     await page.goto(preview.url);
-    // A person acts once the app is on screen; a key pressed before it mounts goes nowhere.
-    await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
-      timeout: 20_000,
-    });
+    await appSettled(page);
   } catch (error) {
     await own.stop();
     throw error;
