@@ -12,6 +12,8 @@ const JOURNAL_SIZE_LIMIT = 32 * 1024 * 1024;
  * Opens (creating if needed) the local database and brings its schema up to date.
  * WAL lets the renderer's reads go on while a sync round writes; `synchronous=NORMAL`
  * is durable across app crashes under WAL (only an OS crash can lose the last commit).
+ * Statement journals stay in memory: a multi-row upsert writes one for every
+ * statement, and in a temporary file that was a tenth of storing a message.
  */
 export function openDatabase(file: string): Database {
   if (file !== ':memory:') {
@@ -27,6 +29,7 @@ export function openDatabase(file: string): Database {
       PRAGMA synchronous = NORMAL;
       PRAGMA foreign_keys = ON;
       PRAGMA busy_timeout = 5000;
+      PRAGMA temp_store = MEMORY;
       PRAGMA wal_autocheckpoint = ${AUTO_CHECKPOINT_PAGES};
       PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT};
     `);

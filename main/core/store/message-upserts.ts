@@ -76,7 +76,7 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
          ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
     rows,
     // The key from the creation time (column 8), the row's place keeping a statement's rows apart.
-    (column, row) => [timeOrderedSeq(column(8), String(row))],
+    { sql: (row) => timeOrderedSeq('?', String(row)), values: (columns) => [columns[8]] },
   );
   return results;
 }
@@ -122,21 +122,25 @@ export function upsertContacts(db: Database, contacts: readonly ApiContact[], no
  */
 const CHUNKS = [16, 8, 4, 2, 1];
 
-/** SQL for the keyed columns a row starts with, given its columns' parameters and its place. */
-type Leading = (column: (index: number) => string, row: number) => string[];
+/**
+ * Keyed columns a row starts with: their SQL given the row's place in the
+ * statement, and the values of the parameters that SQL holds.
+ */
+interface Leading {
+  sql(row: number): string;
+  values(columns: readonly unknown[]): unknown[];
+}
 
 /** The SQL of each shape, built once: rebuilding it for every statement cost a tenth of storing. */
 const shapes = new Map<string, string>();
 
-function shapeSql(head: string, tail: string, width: number, size: number, leading: Leading) {
+function shapeSql(head: string, tail: string, width: number, size: number, leading?: Leading) {
   const key = `${size}\n${head}`;
   let sql = shapes.get(key);
   if (sql === undefined) {
-    const tuple = (row: number) => {
-      const column = (index: number) => `?${row * width + index + 1}`;
-      const values = Array.from({ length: width }, (_, index) => column(index));
-      return `(${[...leading(column, row), ...values].join(', ')})`;
-    };
+    const values = Array.from({ length: width }, () => '?');
+    const tuple = (row: number) =>
+      `(${[...(leading ? [leading.sql(row)] : []), ...values].join(', ')})`;
     sql = `${head} VALUES ${Array.from({ length: size }, (_, row) => tuple(row)).join(', ')} ${tail}`;
     shapes.set(key, sql);
   }
@@ -147,22 +151,25 @@ function shapeSql(head: string, tail: string, width: number, size: number, leadi
  * `head VALUES (...), (...) tail`, as few statements as the chunk sizes allow.
  * Plain bound values, not a JSON parameter the statement takes apart: the
  * encoding and extraction cost a third of storing a message. Parameters are
- * numbered, so `leading` can use a column's value twice. Each `head` comes
- * with one `tail`, width and `leading`, so the head names the shape.
+ * anonymous (`?`): node:sqlite looks each numbered one up by name, a cost that
+ * grows with the square of a statement's parameters (a fifth of storing a
+ * message at sixteen rows). Each `head` comes with one `tail`, width and
+ * `leading`, so the head names the shape.
  */
 function insertRows(
   db: Database,
   head: string,
   tail: string,
   rows: readonly unknown[][],
-  leading: Leading = () => [],
+  leading?: Leading,
 ): void {
   const width = rows[0]?.length ?? 0;
   for (let at = 0; at < rows.length;) {
     const size = CHUNKS.find((chunk) => chunk <= rows.length - at) as number;
-    statement(db, shapeSql(head, tail, width, size, leading)).run(
-      ...(rows.slice(at, at + size).flat() as SQLInputValue[]),
-    );
+    const values = rows
+      .slice(at, at + size)
+      .flatMap((columns) => (leading ? [...leading.values(columns), ...columns] : columns));
+    statement(db, shapeSql(head, tail, width, size, leading)).run(...(values as SQLInputValue[]));
     at += size;
   }
 }

@@ -25,9 +25,12 @@ export const keyBase = (createdAt: string) =>
  */
 export function timeOrderedSeq(createdAt: string, offset = '0'): string {
   // A JavaScript number is bound as a REAL, in which a key plus a small offset rounds back to the key.
-  const base = keyBase(`CAST(${createdAt} AS INTEGER)`);
+  // `createdAt` appears once, so an anonymous parameter (`?`) can stand for it.
   return `(SELECT CASE
-      WHEN MAX(seq) IS NULL THEN ${base} + ${offset}
-      WHEN MAX(seq) + ${offset} < ${base} + ${SLOTS_PER_MS - 1} THEN MAX(seq) + 1 + ${offset}
-    END FROM messages WHERE seq BETWEEN ${base} AND ${base} + ${SLOTS_PER_MS - 1})`;
+      WHEN newest IS NULL THEN base + ${offset}
+      WHEN newest + ${offset} < base + ${SLOTS_PER_MS - 1} THEN newest + 1 + ${offset}
+    END FROM (SELECT base,
+        (SELECT MAX(seq) FROM messages WHERE seq BETWEEN base AND base + ${SLOTS_PER_MS - 1})
+          AS newest
+      FROM (SELECT ${keyBase(`CAST(${createdAt} AS INTEGER)`)} AS base)))`;
 }
