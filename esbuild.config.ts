@@ -24,6 +24,11 @@ const common: BuildOptions = {
  * told its name (main/relay/threaded-event-store.ts).
  */
 const RELAY_STORE_THREAD = 'chunks/relay-store-thread';
+/**
+ * The core stores background history on a worker thread too
+ * (main/core/sync/history-writer.ts), started from main.mjs.
+ */
+const HISTORY_WRITER_THREAD = 'chunks/history-writer-thread';
 
 /**
  * The main process as ESM chunks: what a launch needs is in `main.mjs`, and
@@ -38,6 +43,7 @@ export function mainProcessBuild(entry: string, outdir: string, splitting = true
     entryPoints: {
       main: entry,
       [RELAY_STORE_THREAD]: resolve(root, 'main/relay/event-store-thread.ts'),
+      [HISTORY_WRITER_THREAD]: resolve(root, 'main/core/sync/history-writer-thread.ts'),
     },
     outdir,
     format: 'esm',
@@ -45,6 +51,7 @@ export function mainProcessBuild(entry: string, outdir: string, splitting = true
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     define: {
+      PARLEY_HISTORY_WRITER_THREAD: JSON.stringify(`./${HISTORY_WRITER_THREAD}.mjs`),
       PARLEY_RELAY_STORE_THREAD: JSON.stringify(
         splitting ? './relay-store-thread.mjs' : `./${RELAY_STORE_THREAD}.mjs`,
       ),

@@ -27,6 +27,7 @@ import { createSettingsService, type SettingsService } from './settings/settings
 import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
 import { openDatabase, type Database } from './store/database.ts';
 import { startReadWorker } from './store/read-worker.ts';
+import { startHistoryWriter } from './sync/history-writer.ts';
 import type { HostState } from './sync/poller.ts';
 import { followUnreadCount } from './sync/unread-count.ts';
 import { createActivityLog } from './webhooks/activity-log.ts';
@@ -73,6 +74,7 @@ export function createCore(deps: CoreDeps): Core {
   const db = openDatabase(dbFile);
   let checkpoints: Checkpointer | null = null;
   const reads = startReadWorker(dbFile, clock, deps.log);
+  const historyWriter = startHistoryWriter(db, dbFile, clock, deps.log);
   const settings = createSettingsService(deps.preferences, deps.log);
   settings.onChange((current) => bus.emit({ type: 'settings', settings: current }));
   const desktop = deps.desktop ?? noDesktopHost;
@@ -135,6 +137,7 @@ export function createCore(deps: CoreDeps): Core {
     emit: bus.emit,
     getSettings: settings.get,
     catchUpLog: async () => checkpoints?.catchUp(),
+    storeHistory: historyWriter.store,
   });
   const unread = followUnreadCount({
     db,
@@ -188,7 +191,7 @@ export function createCore(deps: CoreDeps): Core {
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
-      await Promise.all([checkpoints?.stop(), reads.stop()]);
+      await Promise.all([checkpoints?.stop(), reads.stop(), historyWriter.stop()]);
       await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },

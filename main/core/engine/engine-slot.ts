@@ -9,6 +9,7 @@ import type { Activity, HostState } from '../sync/poller.ts';
 import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
 import type { SessionService, Workspace } from '../session/session-service.ts';
 import type { NotificationResponses } from '../sync/incoming-notifications.ts';
+import type { HistoryStore } from '../sync/page-store.ts';
 
 /**
  * One sync engine per signed-in workspace: started when the session opens a
@@ -27,6 +28,8 @@ export function createEngineSlot(deps: {
   getSettings(): Settings;
   /** See SyncEngineDeps. */
   catchUpLog?(): Promise<void>;
+  /** See SyncEngineDeps. */
+  storeHistory?: HistoryStore;
 }) {
   let engine: SyncEngine | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
@@ -49,6 +52,7 @@ export function createEngineSlot(deps: {
       getSettings: deps.getSettings,
       onUnauthorized: deps.session.markUnauthorized,
       catchUpLog: deps.catchUpLog,
+      storeHistory: deps.storeHistory,
     });
     next.setActivity(activity);
     next.setHostState(host);

@@ -16,6 +16,7 @@ import type { Clock, Logger, Notifier } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { createHistoryFetcher } from '../sync/history.ts';
+import { storeHistoryHere, type HistoryStore } from '../sync/page-store.ts';
 import {
   announceIncoming,
   planIncoming,
@@ -60,6 +61,8 @@ export interface SyncEngineDeps {
    * starts over instead of growing for as long as the sync runs.
    */
   catchUpLog?(): Promise<void>;
+  /** Where background history is stored: the core's writer thread; this thread's connection if absent. */
+  storeHistory?: HistoryStore;
 }
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
@@ -139,6 +142,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock,
     log,
     signal: abort.signal,
+    storeHistory,
     confirmedSince(since) {
       const ids = new Set<string>();
       for (const [id, at] of confirmed) {
@@ -149,6 +153,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
+  const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
   const conversationPages = createPageAhead<ApiConversation>();
   const newResult = (): RoundResult => ({ batch: new ChangeBatch(), incoming: [], notices: [] });
 
@@ -285,8 +290,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock,
     polling: () => deps.getSettings().polling,
     round: () =>
-      history.ahead(() => {
-        historyFetcher.roundStarted();
+      history.ahead(async () => {
+        const landing = historyFetcher.roundStarted();
+        if (landing !== null) emitChanges(await landing);
         return round();
       }),
     classify(error) {
@@ -330,6 +336,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       stopped = true;
       abort.abort();
       await Promise.allSettled([poller.stop(), outbox.stop(), history.stop()]);
+      // A page of history still being stored lands before the engine is gone (and local data
+      // may be cleared).
+      const landing = historyFetcher.roundStarted();
+      if (landing !== null) emitChanges(await landing);
       // After the work above settles: a round or a send finishing late may have set these again.
       muteTimer?.cancel();
       status.stop();

@@ -38,6 +38,16 @@ export class ChangeBatch {
     return this;
   }
 
+  /** Takes in what another batch collected (one built on another thread, sent as its event). */
+  absorb(event: ChangesEvent): this {
+    for (const id of event.conversations) this.conversation(id);
+    for (const id of event.threads) this.thread(id);
+    for (const id of event.removedMessages) this.removedMessages.add(id);
+    for (const id of event.removedConversations) this.removedConversation(id);
+    for (const { from, to } of event.replacedIds) this.replaced(from, to);
+    return this;
+  }
+
   get isEmpty(): boolean {
     return (
       this.conversations.size +

@@ -1,5 +1,7 @@
 import { ApiError } from '../api/api-error.ts';
 import type { ApiMessage, Page } from '../api/messaging-api.ts';
+import type { ChangesEvent } from '../../../shared/ipc/events.ts';
+import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction } from '../store/database.ts';
 import { createPageAhead } from './page-ahead.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
@@ -14,18 +16,44 @@ import {
 import {
   conversationGone,
   PAGE_SIZE,
+  fetchedPage,
   refreshConversationMessages,
-  storeMessages,
   type RoundResult,
   type SyncContext,
 } from './sync-steps.ts';
 
+interface Stored {
+  changes: Promise<ChangesEvent | null>;
+  to: HistoryProgress;
+}
+
+async function absorbed(stored: Stored, batch: ChangeBatch): Promise<boolean> {
+  const changes = await stored.changes;
+  if (changes !== null) batch.absorb(changes);
+  return changes !== null;
+}
+
 /**
  * Older history, one step at a time, after sign-in's first pages (see
- * sync-progress.ts for the two ways). The feed is paged one request ahead.
+ * sync-progress.ts for the two ways). The feed is paged one request ahead,
+ * and a page is stored while the next is fetched: the step that posts a page
+ * to the store first waits for the one before it, so at most two are under way.
  */
 export function createHistoryFetcher() {
   const feed = createPageAhead<ApiMessage>();
+  /** The page last sent to be stored, and history's progress once it is. */
+  let storing: Stored | null = null;
+
+  /**
+   * Waits for the page being stored, its changes into `batch`; false when it
+   * was not stored (a failed store before it), so history goes on from what
+   * is saved. Rejects when its store failed.
+   */
+  async function landed(batch: ChangeBatch): Promise<boolean> {
+    const landing = storing;
+    storing = null;
+    return landing === null || absorbed(landing, batch);
+  }
 
   async function feedStep(ctx: SyncContext, result: RoundResult, progress: HistoryProgress) {
     const started = ctx.clock.now();
@@ -38,18 +66,20 @@ export function createHistoryFetcher() {
           signal: ctx.signal,
         }),
       );
-      // A poll round since the request may have deleted what this page still shows: ask again.
-      if (fetched.stale) return progress;
       page = fetched.page;
+      // A poll round since the request may have deleted what this page still shows: ask again.
+      if (fetched.stale) return settled(ctx, result);
     } catch (error) {
       if (!(error instanceof ApiError && error.kind === 'not-found' && progress.cursor !== null)) {
         throw error;
       }
+      if (!(await landed(result.batch))) return readHistoryProgress(ctx.db);
       const cursor = cursorAfter(ctx, progress.cursor);
       await dropIfGone(ctx, result, progress.cursor);
       return save(ctx, { ...progress, cursor });
     }
     if (page.cursorIgnored) {
+      if (!(await landed(result.batch))) return readHistoryProgress(ctx.db);
       ctx.log.info(
         'history: the server does not page its message list; conversation by conversation',
       );
@@ -62,19 +92,51 @@ export function createHistoryFetcher() {
       pages: progress.pages + 1,
       items: progress.items + page.data.length,
     };
-    await storeMessages(ctx, result, page.data, null, started, () =>
-      saveHistoryProgress(ctx.db, next),
-    );
-    return next;
+    const fetched = await fetchedPage(ctx, page.data, null, started);
+    const changes = ctx.storeHistory({ ...fetched, from: progress, to: next });
+    // Stored only if the page before it is: a failure there is reported below.
+    changes.catch(() => undefined);
+    const previous = storing;
+    storing = { changes, to: next };
+    const forget = () => {
+      if (storing?.changes === changes) storing = null;
+    };
+    let previousStored: boolean;
+    try {
+      previousStored = previous === null || (await absorbed(previous, result.batch));
+    } catch (error) {
+      forget();
+      throw error;
+    }
+    if (!previousStored) {
+      forget();
+      return readHistoryProgress(ctx.db);
+    }
+    return next.done ? settled(ctx, result) : next;
+  }
+
+  /** History's saved progress, once the page being stored (if any) is. */
+  async function settled(ctx: SyncContext, result: RoundResult): Promise<HistoryProgress> {
+    await landed(result.batch);
+    return readHistoryProgress(ctx.db);
   }
 
   return {
     /**
      * A poll round begins: it deletes what the server no longer lists, so a
-     * page requested before it is asked for again rather than stored after it.
+     * page requested before it is asked for again rather than stored after
+     * it, and the page being stored is waited for. Resolves with what that
+     * page changed; null (no wait at all) when none is being stored.
      */
-    roundStarted(): void {
+    roundStarted(): Promise<ChangeBatch> | null {
       feed.invalidate();
+      if (storing === null) return null;
+      const batch = new ChangeBatch();
+      // A store that failed is retried from the saved progress by the next step.
+      return landed(batch).then(
+        () => batch,
+        () => batch,
+      );
     },
     /**
      * One page of the feed, or one conversation in full; resolves with the
@@ -85,14 +147,18 @@ export function createHistoryFetcher() {
       result: RoundResult,
       perConversation: boolean,
     ): Promise<HistoryProgress> {
-      const progress = readHistoryProgress(ctx.db);
-      if (progress.done) return progress;
-      if (progress.mode === 'feed' && (perConversation || ctx.api.traits.cursor === 'ignored')) {
-        return save(ctx, { ...progress, mode: 'per-conversation', cursor: null });
+      const progress = storing?.to ?? readHistoryProgress(ctx.db);
+      if (progress.mode === 'feed' && !progress.done && !perConversation) {
+        if (ctx.api.traits.cursor !== 'ignored') return feedStep(ctx, result, progress);
       }
-      return progress.mode === 'feed'
-        ? feedStep(ctx, result, progress)
-        : conversationStep(ctx, result, progress);
+      const saved = await settled(ctx, result);
+      if (saved.done) return saved;
+      if (saved.mode === 'feed' && (perConversation || ctx.api.traits.cursor === 'ignored')) {
+        return save(ctx, { ...saved, mode: 'per-conversation', cursor: null });
+      }
+      return saved.mode === 'feed'
+        ? feedStep(ctx, result, saved)
+        : conversationStep(ctx, result, saved);
     },
   };
 }

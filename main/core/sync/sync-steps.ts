@@ -5,14 +5,9 @@ import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { removeConversation } from '../store/record-upserts.ts';
-import {
-  reconcileConversations,
-  reconcileMessages,
-  removeUnlisted,
-  type FetchedRange,
-} from './reconciler.ts';
+import { reconcileConversations, removeUnlisted, type FetchedRange } from './reconciler.ts';
+import { storePage, type FetchedPage, type HistoryStore } from './page-store.ts';
 import { statement } from '../store/statement-cache.ts';
-import { markHistoryComplete } from './sync-progress.ts';
 
 export const PAGE_SIZE = 100;
 export const RECENT_PAGE_SIZE = 50;
@@ -27,6 +22,8 @@ export interface SyncContext {
   signal: AbortSignal;
   /** Ids the outbox confirmed since `since`: fetched lists may not show them yet. */
   confirmedSince(since: number): ReadonlySet<string>;
+  /** Where background history is stored (the writer thread in the app). */
+  storeHistory: HistoryStore;
 }
 
 /** What a round gathers for one `changes` event, notifications and notices. */
@@ -209,10 +206,30 @@ export async function storeMessages(
   started: number,
   alongside?: () => void,
 ): Promise<string[]> {
-  const unknown = unknownConversations(ctx.db, messages);
+  const page = await fetchedPage(ctx, messages, range, started);
+  const outcome = transaction(ctx.db, () => {
+    const stored = storePage(ctx.db, page, result.batch);
+    alongside?.();
+    return stored;
+  });
+  result.incoming.push(...outcome.incoming);
+  return outcome.deletedIn;
+}
+
+/**
+ * Messages as a page ready to store: the conversations they belong to that
+ * are not stored yet are fetched (one deleted meanwhile takes its messages
+ * with it).
+ */
+export async function fetchedPage(
+  ctx: SyncContext,
+  messages: readonly ApiMessage[],
+  range: FetchedRange | null,
+  started: number,
+): Promise<FetchedPage> {
   const gone = new Set<string>();
   const found: ApiConversation[] = [];
-  for (const id of unknown) {
+  for (const id of unknownConversations(ctx.db, messages)) {
     try {
       found.push(await ctx.api.getConversation(id, { signal: ctx.signal }));
     } catch (error) {
@@ -220,24 +237,13 @@ export async function storeMessages(
       gone.add(id);
     }
   }
-  const kept = gone.size === 0 ? messages : messages.filter((m) => !gone.has(m.conversationId));
-  const outcome = transaction(ctx.db, () => {
-    reconcileConversations(ctx.db, found, false, new Set(), result.batch);
-    const stored = reconcileMessages(
-      ctx.db,
-      kept,
-      range,
-      ctx.confirmedSince(started),
-      result.batch,
-      ctx.clock.now(),
-    );
-    const whole = range !== null && range.after === null && range.before === null;
-    if (whole && range.conversationId !== null) markHistoryComplete(ctx.db, range.conversationId);
-    alongside?.();
-    return stored;
-  });
-  result.incoming.push(...outcome.incoming);
-  return outcome.deletedIn;
+  return {
+    conversations: found,
+    messages: gone.size === 0 ? [...messages] : messages.filter((m) => !gone.has(m.conversationId)),
+    range,
+    spare: [...ctx.confirmedSince(started)],
+    now: ctx.clock.now(),
+  };
 }
 
 function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {

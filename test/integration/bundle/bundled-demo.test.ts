@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mainProcessBuild } from '../../../esbuild.config.ts';
 import { readAtLaunch } from '../../support/bundle-outputs.ts';
@@ -59,6 +60,14 @@ describe('the main process bundle', () => {
         expect(report.relays).toContainEqual(
           expect.objectContaining({ source: 'demo', state: 'connected' }),
         );
+        // The core's history writer starts its thread from the bundle's own file too.
+        const writer = new Worker(join(outdir, 'chunks/history-writer-thread.mjs'), {
+          workerData: { file: join(dataDir, 'parley.db') },
+        });
+        const failure = new Promise((resolve) => writer.once('error', resolve));
+        const exited = new Promise((resolve) => writer.once('exit', resolve));
+        writer.postMessage({ type: 'close' });
+        expect(await Promise.race([exited, failure.then((error) => String(error))])).toBe(0);
       } finally {
         removeTempDir(dataDir);
       }

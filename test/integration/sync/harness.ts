@@ -7,6 +7,7 @@ import { recordingNotifier, silentLogger } from '../../../main/core/ports/node-a
 import { systemClock, type Clock, type Logger } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
 import { createSyncEngine, type SyncEngine } from '../../../main/core/engine/sync-engine.ts';
+import { startHistoryWriter } from '../../../main/core/sync/history-writer.ts';
 
 export interface TestClient {
   db: Database;
@@ -29,8 +30,15 @@ export function startClient(options: {
   log?: Logger;
   /** Wraps the API client, to watch what the engine asks of the server. */
   wrapApi?: (api: MessagingApi) => MessagingApi;
+  /** Stores background history on the writer thread, as the app does. */
+  historyWriter?: boolean;
 }): TestClient {
-  const db = openDatabase(join(options.dir, 'parley.db'));
+  const file = join(options.dir, 'parley.db');
+  const db = openDatabase(file);
+  const clock = options.clock ?? systemClock;
+  const writer = options.historyWriter
+    ? startHistoryWriter(db, file, clock, options.log ?? silentLogger)
+    : null;
   const client = createMessagingClient({
     baseUrl: options.url,
     getToken: async () => options.token,
@@ -45,11 +53,12 @@ export function startClient(options: {
   const engine = createSyncEngine({
     db,
     api,
-    clock: options.clock ?? systemClock,
+    clock,
     log: options.log ?? silentLogger,
     emit: (event) => events.push(event),
     notifier,
     getSettings: () => settings,
+    storeHistory: writer?.store,
   });
   if (options.start ?? true) engine.start();
   return {
@@ -61,6 +70,7 @@ export function startClient(options: {
     settings,
     async close() {
       await engine.stop();
+      await writer?.stop();
       db.close();
     },
   };

@@ -47,7 +47,10 @@ function gatedFeed(api: MessagingApi, pagesLetThrough = 0) {
 const aborted = (signal: AbortSignal | undefined) =>
   new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
 
-describe('history after sign-in', () => {
+describe.each([
+  ['stored on the main thread', false],
+  ['stored on the writer thread, as the app does', true],
+])('history after sign-in, %s', (_, historyWriter) => {
   let sandbox: Sandbox;
   let dir: ReturnType<typeof tempDir>;
   let serverApi: MessagingApi;
@@ -83,6 +86,7 @@ describe('history after sign-in', () => {
       token: ALICE.token,
       dir: join(dir.path, 'client'),
       wrapApi,
+      historyWriter,
     });
     clients.push(started);
     return started;
@@ -134,6 +138,9 @@ describe('history after sign-in', () => {
       items: CONVERSATIONS * PER_CONVERSATION,
     });
     expect(olderOnServer(c.db, conversationIds[0]!)).toBe(false);
+    // Every thread is announced, those whose messages came only with older history too.
+    const announced = new Set(c.events.flatMap((e) => (e.type === 'changes' ? e.threads : [])));
+    expect(conversationIds.filter((id) => !announced.has(id))).toEqual([]);
   });
 
   it('goes on after a restart from the page it had reached', async () => {
@@ -151,6 +158,7 @@ describe('history after sign-in', () => {
       dir: join(dir.path, 'client'),
       start: false,
       wrapApi: (api) => (second = gatedFeed(api, Number.POSITIVE_INFINITY)).api,
+      historyWriter,
     });
     clients.push(after);
     const saved = readHistoryProgress(after.db);

@@ -1,0 +1,88 @@
+import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
+import type { ChangesEvent } from '../../../shared/ipc/events.ts';
+import { ChangeBatch } from '../events/change-batch.ts';
+import { transaction, type Database } from '../store/database.ts';
+import {
+  reconcileConversations,
+  reconcileMessages,
+  type FetchedRange,
+  type MessagesOutcome,
+} from './reconciler.ts';
+import {
+  markHistoryComplete,
+  readHistoryProgress,
+  saveHistoryProgress,
+  type HistoryProgress,
+} from './sync-progress.ts';
+
+/**
+ * A page of messages fetched from the server, with all it takes to store it:
+ * plain data, so the history writer's thread can store it as well as the
+ * main thread.
+ */
+export interface FetchedPage {
+  /** Conversations of these messages that were not stored yet, fetched first. */
+  conversations: ApiConversation[];
+  messages: ApiMessage[];
+  range: FetchedRange | null;
+  /** Ids the outbox confirmed since the fetch began: the page may not show them yet. */
+  spare: string[];
+  now: number;
+}
+
+/**
+ * A page of background history: stored only if history's saved progress is
+ * still `from` (the page a failed store before it left unstored must not be
+ * skipped over), and saved as `to` with it, so a restart never skips or
+ * repeats a page.
+ */
+export interface HistoryPage extends FetchedPage {
+  from: HistoryProgress;
+  to: HistoryProgress;
+}
+
+/** Stores a fetched page in one transaction (joining the caller's, if one is open). */
+export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): MessagesOutcome {
+  return transaction(db, () => {
+    reconcileConversations(db, page.conversations, false, new Set(), batch);
+    const stored = reconcileMessages(
+      db,
+      page.messages,
+      page.range,
+      new Set(page.spare),
+      batch,
+      page.now,
+    );
+    const { range } = page;
+    if (range?.conversationId != null && range.after === null && range.before === null) {
+      markHistoryComplete(db, range.conversationId);
+    }
+    return stored;
+  });
+}
+
+/** Stores a page of history; false when history's saved progress is no longer the page's `from`. */
+export function storeHistoryPage(db: Database, page: HistoryPage, batch: ChangeBatch): boolean {
+  return transaction(db, () => {
+    const saved = readHistoryProgress(db);
+    if (saved.cursor !== page.from.cursor || saved.pages !== page.from.pages) return false;
+    storePage(db, page, batch);
+    saveHistoryProgress(db, page.to);
+    return true;
+  });
+}
+
+/**
+ * Stores a page of history somewhere (here, or on the history writer's
+ * thread); resolves with what changed, or null when the page was not stored
+ * (see HistoryPage).
+ */
+export type HistoryStore = (page: HistoryPage) => Promise<ChangesEvent | null>;
+
+/** History stored on this thread's own connection (hosts without the writer thread). */
+export const storeHistoryHere =
+  (db: Database): HistoryStore =>
+  async (page) => {
+    const batch = new ChangeBatch();
+    return storeHistoryPage(db, page, batch) ? batch.toEvent() : null;
+  };
