@@ -44,10 +44,15 @@ export async function startCommand(
       () => reject(new Error(`${script} did not start:\n${output}`)),
       20_000,
     );
+    let started = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      // Once started, output is only kept: matching all of it on every chunk grew with the
+      // square of a long benchmark's request log.
+      if (started) return;
       const match = new RegExp(`^${label}: (\\S+)$`, 'm').exec(output);
       if (match?.[1]) {
+        started = true;
         clearTimeout(timer);
         resolveUrl(match[1]);
       }
