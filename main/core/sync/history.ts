@@ -22,6 +22,12 @@ import {
   type SyncContext,
 } from './sync-steps.ts';
 
+/**
+ * Pages under way to the store at most: the history writer stores those
+ * waiting together, in one transaction, while the next are fetched.
+ */
+const STORING_AT_MOST = 4;
+
 interface Stored {
   changes: Promise<ChangesEvent | null>;
   to: HistoryProgress;
@@ -36,23 +42,31 @@ async function absorbed(stored: Stored, batch: ChangeBatch): Promise<boolean> {
 /**
  * Older history, one step at a time, after sign-in's first pages (see
  * sync-progress.ts for the two ways). The feed is paged one request ahead,
- * and a page is stored while the next is fetched: the step that posts a page
- * to the store first waits for the one before it, so at most two are under way.
+ * and pages are stored while the next are fetched: a step that sends a page
+ * to the store waits for the oldest one under way once STORING_AT_MOST are.
  */
 export function createHistoryFetcher() {
   const feed = createPageAhead<ApiMessage>();
-  /** The page last sent to be stored, and history's progress once it is. */
-  let storing: Stored | null = null;
+  /** Pages sent to be stored, oldest first, each with history's progress once it is. */
+  let storing: Stored[] = [];
 
   /**
-   * Waits for the page being stored, its changes into `batch`; false when it
-   * was not stored (a failed store before it), so history goes on from what
-   * is saved. Rejects when its store failed.
+   * Waits for every page being stored, their changes into `batch`; false when
+   * one was not stored (a failed store before it), so history goes on from
+   * what is saved. Rejects when a store failed.
    */
   async function landed(batch: ChangeBatch): Promise<boolean> {
-    const landing = storing;
-    storing = null;
-    return landing === null || absorbed(landing, batch);
+    let all = true;
+    let failure: { error: unknown } | null = null;
+    for (const page of storing.splice(0)) {
+      try {
+        all = (await absorbed(page, batch)) && all;
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure !== null) throw failure.error;
+    return all;
   }
 
   async function feedStep(ctx: SyncContext, result: RoundResult, progress: HistoryProgress) {
@@ -94,22 +108,20 @@ export function createHistoryFetcher() {
     };
     const fetched = await fetchedPage(ctx, page.data, null, started);
     const changes = ctx.storeHistory({ ...fetched, from: progress, to: next });
-    // Stored only if the page before it is: a failure there is reported below.
+    // Stored only if the pages before it are: a failure there is reported below.
     changes.catch(() => undefined);
-    const previous = storing;
-    storing = { changes, to: next };
-    const forget = () => {
-      if (storing?.changes === changes) storing = null;
-    };
-    let previousStored: boolean;
+    storing.push({ changes, to: next });
+    const oldest = storing.length > STORING_AT_MOST ? storing.shift() : undefined;
+    let stored: boolean;
     try {
-      previousStored = previous === null || (await absorbed(previous, result.batch));
+      stored = oldest === undefined || (await absorbed(oldest, result.batch));
     } catch (error) {
-      forget();
+      // Those after it are not stored either: history goes on from what is saved.
+      storing = [];
       throw error;
     }
-    if (!previousStored) {
-      forget();
+    if (!stored) {
+      storing = [];
       return readHistoryProgress(ctx.db);
     }
     return next.done ? settled(ctx, result) : next;
@@ -130,7 +142,7 @@ export function createHistoryFetcher() {
      */
     roundStarted(): Promise<ChangeBatch> | null {
       feed.invalidate();
-      if (storing === null) return null;
+      if (storing.length === 0) return null;
       const batch = new ChangeBatch();
       // A store that failed is retried from the saved progress by the next step.
       return landed(batch).then(
@@ -147,7 +159,7 @@ export function createHistoryFetcher() {
       result: RoundResult,
       perConversation: boolean,
     ): Promise<HistoryProgress> {
-      const progress = storing?.to ?? readHistoryProgress(ctx.db);
+      const progress = storing.at(-1)?.to ?? readHistoryProgress(ctx.db);
       if (progress.mode === 'feed' && !progress.done && !perConversation) {
         if (ctx.api.traits.cursor !== 'ignored') return feedStep(ctx, result, progress);
       }

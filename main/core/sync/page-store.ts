@@ -31,10 +31,10 @@ export interface FetchedPage {
 }
 
 /**
- * A page of background history: stored only if history's saved progress is
- * still `from` (the page a failed store before it left unstored must not be
- * skipped over), and saved as `to` with it, so a restart never skips or
- * repeats a page.
+ * A page of background history (its range is the whole list's, null): stored
+ * only if history's saved progress is still `from` (the page a failed store
+ * before it left unstored must not be skipped over), and saved as `to` with
+ * it, so a restart never skips or repeats a page.
  */
 export interface HistoryPage extends FetchedPage {
   from: HistoryProgress;
@@ -61,14 +61,41 @@ export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): 
   });
 }
 
-/** Stores a page of history; false when history's saved progress is no longer the page's `from`. */
-export function storeHistoryPage(db: Database, page: HistoryPage, batch: ChangeBatch): boolean {
+/**
+ * Stores pages of history in one transaction, in the order given; says of
+ * each whether it was stored. A page is stored only where history's saved
+ * progress (or the page stored before it here) ends: one that does not
+ * follow is left out, as after a failed store before it.
+ */
+export function storeHistoryPages(
+  db: Database,
+  pages: readonly HistoryPage[],
+  batch: ChangeBatch,
+): boolean[] {
   return transaction(db, () => {
-    const saved = readHistoryProgress(db);
-    if (saved.cursor !== page.from.cursor || saved.pages !== page.from.pages) return false;
-    storePage(db, page, batch);
-    saveHistoryProgress(db, page.to);
-    return true;
+    let at = readHistoryProgress(db);
+    const run = new Set<HistoryPage>();
+    for (const page of pages) {
+      if (page.from.cursor !== at.cursor || page.from.pages !== at.pages) continue;
+      run.add(page);
+      at = page.to;
+    }
+    if (run.size === 0) return pages.map(() => false);
+    // One page as large as the run: history pages come newest first, each older than the last.
+    const stored = [...run];
+    storePage(
+      db,
+      {
+        conversations: stored.flatMap((page) => page.conversations),
+        messages: stored.flatMap((page) => page.messages),
+        range: null,
+        spare: [...new Set(stored.flatMap((page) => page.spare))],
+        now: Math.max(...stored.map((page) => page.now)),
+      },
+      batch,
+    );
+    saveHistoryProgress(db, at);
+    return pages.map((page) => run.has(page));
   });
 }
 
@@ -84,5 +111,5 @@ export const storeHistoryHere =
   (db: Database): HistoryStore =>
   async (page) => {
     const batch = new ChangeBatch();
-    return storeHistoryPage(db, page, batch) ? batch.toEvent() : null;
+    return storeHistoryPages(db, [page], batch)[0] ? batch.toEvent() : null;
   };
