@@ -18,10 +18,18 @@ import { AUTO_CHECKPOINT_PAGES, type Database } from './database.ts';
  * the pause is short) with no write in between; the next commit starts the
  * log over, so the log stays around 32 MB however long the sync runs.
  *
- * The worker starts when the log has something to copy and ends after a
- * quiet spell, so an idle app does not keep its memory (about 20 MB).
+ * The worker starts when the log has grown past START_BYTES and ends after a
+ * quiet spell, so an idle app does not keep its memory (about 20 MB). A
+ * shorter log waits: the few commits of poll rounds and the user's writes
+ * reach that size over hours, and closing the database copies what is left.
  */
 const CHECK_EVERY_MS = 1_000;
+/**
+ * Starting the worker for less cost 10–15 MB of resident memory that the
+ * process kept after the worker ended, on every start (the first round's few
+ * commits), for a copy that saves nothing.
+ */
+const START_BYTES = 4 * 1024 * 1024;
 const QUIET_CHECKS_BEFORE_EXIT = 30;
 /** A log this long (32 MB of 4 KiB pages) is worth a pause of the writes to start it over. */
 const CATCH_UP_FRAMES = 8_192;
@@ -80,12 +88,13 @@ export function startCheckpointer(
   let copied = false;
   let timer = clock.setTimeout(check, CHECK_EVERY_MS);
 
-  /** Every commit appends to the log; a checkpoint does not touch it. */
-  function lastCommit(): number {
+  /** Every commit appends to the log (when it last did, and how long it is); a checkpoint does not touch it. */
+  function logState(): { written: number; bytes: number } {
     try {
-      return statSync(walFile).mtimeMs;
+      const stat = statSync(walFile);
+      return { written: stat.mtimeMs, bytes: stat.size };
     } catch {
-      return 0;
+      return { written: 0, bytes: 0 };
     }
   }
 
@@ -93,8 +102,8 @@ export function startCheckpointer(
   function check(): void {
     timer = clock.setTimeout(check, CHECK_EVERY_MS);
     if (running !== null) return;
-    const written = lastCommit();
-    if (written !== lastWrite) {
+    const { written, bytes } = logState();
+    if (written !== lastWrite && (worker !== null || bytes >= START_BYTES)) {
       lastWrite = written;
       quiet = 0;
       void run();

@@ -34,14 +34,22 @@ describe('the checkpointer', () => {
     expect(autocheckpoint()).toBe(0);
 
     const before = statSync(file).size;
-    transaction(db, () => {
-      const insert = db.prepare(
-        'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
-      );
-      for (let i = 0; i < 2_000; i++) insert.run(`conv_${i}`, 'x'.repeat(200));
-    });
+    const write = (rows: number, from = 0) =>
+      transaction(db, () => {
+        const insert = db.prepare(
+          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+        );
+        for (let i = from; i < from + rows; i++) insert.run(`conv_${i}`, 'x'.repeat(200));
+      });
+    // A short log waits (a worker for it would cost more memory than the copy saves).
+    write(2_000);
+    await clock.advance(3_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(statSync(file).size).toBe(before);
 
+    // Past 4 MB it is copied, from the worker: the commit that wrote it never waits for a copy.
+    write(25_000, 2_000);
+    expect(statSync(file).size).toBe(before);
     await clock.advance(1_000);
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
       timeout: 10_000,
