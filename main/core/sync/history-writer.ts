@@ -17,6 +17,12 @@ const THREAD =
 
 /** A writer this long without a page ends, so an app whose history is here keeps no thread. */
 const IDLE_MS = 30_000;
+/**
+ * The first pages of a history are stored on the main thread: a short history
+ * (the demo's, a small account's) costs less time there than the thread costs
+ * memory (about 20 MB, which the process keeps after the thread ends).
+ */
+const PAGES_HERE = 20;
 
 export type WriterRequest = { type: 'store'; id: number; page: HistoryPage } | { type: 'close' };
 export type WriterReply =
@@ -36,7 +42,8 @@ export interface HistoryWriter {
  * page's commit (a few milliseconds), and each page is still one
  * transaction, with its progress.
  *
- * The thread starts with the first page and ends after a quiet spell. Should
+ * The thread starts once a history has shown it is long (past its first
+ * PAGES_HERE pages) and ends after a quiet spell. Should
  * it fail to start or die, pages are stored on the main thread's connection:
  * slower, never lost (a page whose answer was lost is fetched again, and
  * storing it twice changes nothing).
@@ -46,8 +53,11 @@ export function startHistoryWriter(
   file: string,
   clock: Clock,
   log: Logger,
+  pagesHere = PAGES_HERE,
 ): HistoryWriter {
   const here = storeHistoryHere(db);
+  /** Pages stored here since the thread last ended: only after `pagesHere` of them does it start. */
+  let storedHere = 0;
   let worker: Worker | null = null;
   let failed = false;
   let closed = false;
@@ -92,6 +102,7 @@ export function startHistoryWriter(
     idle = null;
     const ending = worker;
     worker = null;
+    storedHere = 0;
     if (ending === null) return;
     const exited = new Promise((resolve) => ending.once('exit', resolve));
     ending.postMessage({ type: 'close' } satisfies WriterRequest);
@@ -99,7 +110,11 @@ export function startHistoryWriter(
   }
 
   const store: HistoryStore = (page) => {
-    if (failed || closed) return here(page);
+    // Pages stored here are stored at once, so none overtakes one still queued on the thread.
+    if (failed || closed || (worker === null && storedHere < pagesHere)) {
+      storedHere += 1;
+      return here(page);
+    }
     idle?.cancel();
     idle = null;
     worker ??= spawn();

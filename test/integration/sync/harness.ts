@@ -30,14 +30,17 @@ export function startClient(options: {
   log?: Logger;
   /** Wraps the API client, to watch what the engine asks of the server. */
   wrapApi?: (api: MessagingApi) => MessagingApi;
-  /** Stores background history on the writer thread, as the app does. */
+  /**
+   * Stores background history through the writer, as the app does: its first
+   * ten pages on the main thread, then on the writer's thread.
+   */
   historyWriter?: boolean;
 }): TestClient {
   const file = join(options.dir, 'parley.db');
   const db = openDatabase(file);
   const clock = options.clock ?? systemClock;
   const writer = options.historyWriter
-    ? startHistoryWriter(db, file, clock, options.log ?? silentLogger)
+    ? startHistoryWriter(db, file, clock, options.log ?? silentLogger, 10)
     : null;
   const client = createMessagingClient({
     baseUrl: options.url,

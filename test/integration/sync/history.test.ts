@@ -130,8 +130,13 @@ describe.each([
       expect(olderOnServer(c.db, id)).toBe(true);
     }
 
+    // Another connection's commits (the writer thread's) move the data version; this one's do not.
+    const dataVersion = () =>
+      (c.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+    const before = dataVersion();
     gated.open();
     await settle(c);
+    expect(dataVersion() > before).toBe(historyWriter);
     expect(localIds(c)).toEqual(await allServerIds());
     expect(c.engine.status().history).toEqual({
       done: true,
