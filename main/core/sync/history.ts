@@ -127,7 +127,7 @@ export function createHistoryFetcher() {
     return next.done ? settled(ctx, result) : next;
   }
 
-  /** History's saved progress, once the page being stored (if any) is. */
+  /** History's saved progress, once the pages under way are stored. */
   async function settled(ctx: SyncContext, result: RoundResult): Promise<HistoryProgress> {
     await landed(result.batch);
     return readHistoryProgress(ctx.db);
@@ -137,8 +137,8 @@ export function createHistoryFetcher() {
     /**
      * A poll round begins: it deletes what the server no longer lists, so a
      * page requested before it is asked for again rather than stored after
-     * it, and the page being stored is waited for. Resolves with what that
-     * page changed; null (no wait at all) when none is being stored.
+     * it, and the pages being stored are waited for. Resolves with what they
+     * changed; null (no wait at all) when none is being stored.
      */
     roundStarted(): Promise<ChangeBatch> | null {
       feed.invalidate();
