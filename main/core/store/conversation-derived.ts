@@ -65,7 +65,8 @@ export interface InsertedMessage {
  * history) keeps its last message and sort time, and its unread count grows
  * by the new messages from others after its read marker; those are counted
  * here instead of recounting the conversation. Every other conversation is
- * recomputed in full.
+ * recomputed in full: one whose newest stored message (read from the thread
+ * index, the new ones already in) is one of the new ones.
  */
 export function updateDerivedAfterWrites(
   db: Database,
@@ -77,28 +78,20 @@ export function updateDerivedAfterWrites(
     (
       statement(
         db,
-        `SELECT c.id, c.read_up_to AS readUpTo, m.id AS newestId, m.created_at AS newestAt
-         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
-         WHERE c.id IN (SELECT value FROM json_each(?))`,
-      ).all(JSON.stringify([...ids])) as {
-        id: string;
-        readUpTo: number;
-        newestId: string | null;
-        newestAt: number | null;
-      }[]
+        `SELECT c.id, c.read_up_to AS readUpTo,
+           (SELECT id FROM messages WHERE conversation_id = c.id
+            ORDER BY created_at DESC, id DESC LIMIT 1) AS newestId
+         FROM conversations c WHERE c.id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify([...ids])) as { id: string; readUpTo: number; newestId: string | null }[]
     ).map((row) => [row.id, row]),
   );
   const full = new Set(otherwiseTouched);
   const added = new Map<string, number>();
   for (const message of inserted) {
     const conversation = state.get(message.conversationId);
-    const older =
-      conversation?.newestAt != null &&
-      conversation.newestId !== null &&
-      (message.createdAt < conversation.newestAt ||
-        (message.createdAt === conversation.newestAt && message.id < conversation.newestId));
-    if (!older) full.add(message.conversationId);
-    else if (!message.own && message.createdAt > (conversation?.readUpTo ?? 0)) {
+    if (conversation === undefined || conversation.newestId === message.id) {
+      full.add(message.conversationId);
+    } else if (!message.own && message.createdAt > conversation.readUpTo) {
       added.set(message.conversationId, (added.get(message.conversationId) ?? 0) + 1);
     }
   }
