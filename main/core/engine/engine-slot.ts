@@ -62,12 +62,14 @@ export function createEngineSlot(deps: {
 
   deps.session.onWorkspace((workspace) => {
     // A switch that fails leaves no engine (writes answer "sign in"), but must not wedge the
-    // chain: every later switch waits on this promise.
+    // chain: every later switch waits on this promise. The session waits on it too before it
+    // clears a workspace left: the old engine's last pages are stored by then.
     switching = switching
       .then(() => replace(workspace))
       .catch((error: unknown) =>
         deps.log.error('sync engine not started', { error: String(error) }),
       );
+    return switching;
   });
 
   const signedOutStatus = (): SyncStatus => {

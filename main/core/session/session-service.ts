@@ -46,7 +46,12 @@ const DEMO_ACCOUNT = 'demo';
 export interface SessionService {
   get(): Session;
   workspace(): Workspace | null;
-  onWorkspace(listener: (workspace: Workspace | null) => void): () => void;
+  /**
+   * `listener` hears of every workspace opened or left; what it returns is
+   * waited for before a workspace left is cleared (a sync engine still
+   * storing what it fetched must be done first).
+   */
+  onWorkspace(listener: (workspace: Workspace | null) => void | Promise<void>): () => void;
   /** Restores the last session without touching the network; opens the demo on first run. */
   start(): Promise<void>;
   signIn(baseUrl: string, token: string): Promise<Session>;
@@ -70,7 +75,7 @@ export function createSessionService(deps: {
   onLocalDataCleared?(): void;
 }): SessionService {
   const { db, vault, preferences, demo, log } = deps;
-  const listeners = new Set<(workspace: Workspace | null) => void>();
+  const listeners = new Set<(workspace: Workspace | null) => void | Promise<void>>();
   let current: Workspace | null = null;
   let state: Session['state'] = 'signed-out';
 
@@ -92,10 +97,12 @@ export function createSessionService(deps: {
     };
   }
 
-  function publish(workspace: Workspace | null) {
+  /** Resolves once every listener is done with the change (see onWorkspace). */
+  async function publish(workspace: Workspace | null): Promise<void> {
     current = workspace;
-    for (const listener of listeners) listener(workspace);
+    const done = [...listeners].map((listener) => listener(workspace));
     deps.emit({ type: 'session', session: session() });
+    await Promise.all(done);
   }
 
   function clearAccountData() {
@@ -129,7 +136,7 @@ export function createSessionService(deps: {
     takeLocalData(DEMO_ACCOUNT);
     const { baseUrl, token } = await demo.ensureRunning();
     state = 'signed-in';
-    publish({ api: clientFor(baseUrl, async () => token), baseUrl, demo: true });
+    void publish({ api: clientFor(baseUrl, async () => token), baseUrl, demo: true });
   }
 
   function activateServer(baseUrl: string): void {
@@ -137,7 +144,7 @@ export function createSessionService(deps: {
     state = 'signed-in';
     // This client lives as long as this sign-in, and its token with it.
     const token = vaultToken(vault, 'messaging-token', 1_000);
-    publish({ api: clientFor(baseUrl, token), baseUrl, demo: false });
+    void publish({ api: clientFor(baseUrl, token), baseUrl, demo: false });
   }
 
   async function verify(baseUrl: string, token: string): Promise<void> {
@@ -156,7 +163,7 @@ export function createSessionService(deps: {
   }
 
   async function leave(): Promise<void> {
-    publish(null);
+    await publish(null);
     await demo.stop();
   }
 
@@ -180,7 +187,7 @@ export function createSessionService(deps: {
           activateServer(saved.baseUrl);
         } else {
           state = 'reauth-required';
-          publish(null);
+          await publish(null);
         }
       }
     },
@@ -222,7 +229,7 @@ export function createSessionService(deps: {
 
     async useDemo() {
       assertCanSwitchTo(DEMO_ACCOUNT);
-      publish(null);
+      await publish(null);
       preferences.set(SESSION_KEY, { mode: 'demo' } satisfies StoredSession);
       await activateDemo();
       return session();

@@ -8,6 +8,8 @@ import { memoryVault } from '../../../main/core/ports/node-adapters.ts';
 import type { SecretVault } from '../../../main/core/ports/ports.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
+import type { SyncStatus } from '../../../shared/model/session.ts';
+import { seedSandbox } from '../sync/sandbox-seed.ts';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -181,5 +183,46 @@ describe('session', () => {
     expect(
       await invoke(core, 'session:signIn', { baseUrl: second.url, token: 'grace-token' }),
     ).toMatchObject({ ok: true });
+  });
+
+  it('leaves nothing of a history still being stored when signing out removes local data', async () => {
+    const { core } = await startCore();
+    const dataFile = join(makeTempDir('parley-session-server-'), 'server.db');
+    cleanups.push(() => removeTempDir(join(dataFile, '..')));
+    seedSandbox(dataFile, {
+      user: 'ada',
+      conversations: 50,
+      messages: 20_000,
+      spreadSeconds: 86_400,
+    });
+    const server = await startSandbox({
+      users: [{ contactId: 'ada', token: 'ada-token' }],
+      dataFile,
+    });
+    cleanups.push(() => server.close());
+    await invoke(core, 'session:signIn', { baseUrl: server.url, token: 'ada-token' });
+
+    // Well into older history, past the pages stored on the main thread, and not at its end.
+    for (;;) {
+      const status = (await invoke(core, 'status:get')) as { value: SyncStatus };
+      if (status.value.history.done || status.value.history.items >= 5_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const stored = () =>
+      (core.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n;
+    // Whoever holds the workspace (the sync engine, and here the test) is waited for before
+    // anything is removed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    core.session.onWorkspace((workspace) => (workspace === null ? held : undefined));
+    const signingOut = invoke(core, 'session:signOut', { clearLocalData: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stored()).toBeGreaterThan(0);
+    release();
+    expect(await signingOut).toMatchObject({ ok: true, value: { state: 'signed-out' } });
+    expect(stored()).toBe(0);
+    // A page the engine had sent to be stored would land after the removal.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stored()).toBe(0);
   });
 });
