@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
+import { workerConnection, type WorkerAsk } from '../store/worker-connection.ts';
 import { storeHistoryHere, type HistoryPage, type HistoryStore } from './page-store.ts';
 
 /**
@@ -24,9 +25,8 @@ const IDLE_MS = 30_000;
  */
 const PAGES_HERE = 20;
 
-export type WriterRequest = { type: 'store'; id: number; page: HistoryPage } | { type: 'close' };
-export type WriterReply =
-  { id: number; changes: ChangesEvent | null } | { id: number; error: string };
+/** What the thread is sent: a page to store (see store/worker-connection.ts), or `close`. */
+export type WriterMessage = WorkerAsk<HistoryPage> | 'close';
 
 export interface HistoryWriter {
   store: HistoryStore;
@@ -43,10 +43,10 @@ export interface HistoryWriter {
  * transaction, with its progress.
  *
  * The thread starts once a history has shown it is long (past its first
- * PAGES_HERE pages) and ends after a quiet spell. Should
- * it fail to start or die, pages are stored on the main thread's connection:
- * slower, never lost (a page whose answer was lost is fetched again, and
- * storing it twice changes nothing).
+ * PAGES_HERE pages) and ends after a quiet spell. Should it fail to start or
+ * die, pages are stored on the main thread's connection: slower, never lost
+ * (a page whose answer was lost is fetched again, and storing it twice
+ * changes nothing).
  */
 export function startHistoryWriter(
   db: Database,
@@ -58,79 +58,39 @@ export function startHistoryWriter(
   const here = storeHistoryHere(db);
   /** Pages stored here since the thread last ended: only after `pagesHere` of them does it start. */
   let storedHere = 0;
-  let worker: Worker | null = null;
   let failed = false;
-  let closed = false;
-  let nextId = 0;
-  let idle: { cancel(): void } | null = null;
-  const waiting = new Map<
-    number,
-    { resolve(changes: ChangesEvent | null): void; reject(error: Error): void }
-  >();
-
-  function spawn(): Worker {
-    const started = new Worker(new URL(THREAD, import.meta.url), { workerData: { file } });
-    started.on('message', (reply: WriterReply) => {
-      const request = waiting.get(reply.id);
-      waiting.delete(reply.id);
-      if ('error' in reply) request?.reject(new Error(reply.error));
-      else request?.resolve(reply.changes);
-      if (waiting.size === 0) rest();
-    });
-    started.on('error', (error) => {
+  let stopped = false;
+  const thread = workerConnection<HistoryPage, ChangesEvent | null>({
+    clock,
+    idleMs: IDLE_MS,
+    spawn: () => new Worker(new URL(THREAD, import.meta.url), { workerData: { file } }),
+    async end(worker) {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('close' satisfies WriterMessage);
+      await exited;
+    },
+    failed(error) {
       log.error('history writer failed; storing history on the main thread', {
         error: String(error),
       });
       failed = true;
-      worker = null;
-      for (const [id, request] of waiting) {
-        waiting.delete(id);
-        request.reject(new Error(`the history writer stopped: ${String(error)}`));
-      }
-    });
-    return started;
-  }
-
-  /** Only a page under way keeps the process alive; a quiet spell ends the thread. */
-  function rest(): void {
-    worker?.unref();
-    if (!closed) idle = clock.setTimeout(() => void end(), IDLE_MS);
-  }
-
-  async function end(): Promise<void> {
-    idle?.cancel();
-    idle = null;
-    const ending = worker;
-    worker = null;
-    storedHere = 0;
-    if (ending === null) return;
-    const exited = new Promise((resolve) => ending.once('exit', resolve));
-    ending.postMessage({ type: 'close' } satisfies WriterRequest);
-    await exited;
-  }
-
-  const store: HistoryStore = (page) => {
-    // Pages stored here are stored at once, so none overtakes one still queued on the thread.
-    if (failed || closed || (worker === null && storedHere < pagesHere)) {
-      storedHere += 1;
-      return here(page);
-    }
-    idle?.cancel();
-    idle = null;
-    worker ??= spawn();
-    worker.ref();
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      (worker as Worker).postMessage({ type: 'store', id, page } satisfies WriterRequest);
-    });
-  };
+    },
+    ended: () => (storedHere = 0),
+  });
 
   return {
-    store,
+    store(page) {
+      if (failed || stopped) return here(page);
+      // Pages stored here are stored at once, so none overtakes one still queued on the thread.
+      if (!thread.running && storedHere < pagesHere) {
+        storedHere += 1;
+        return here(page);
+      }
+      return thread.ask(page);
+    },
     async stop() {
-      closed = true;
-      await end();
+      stopped = true;
+      await thread.stop();
     },
   };
 }

@@ -66,7 +66,7 @@ describe('the main process bundle', () => {
         });
         const failure = new Promise((resolve) => writer.once('error', resolve));
         const exited = new Promise((resolve) => writer.once('exit', resolve));
-        writer.postMessage({ type: 'close' });
+        writer.postMessage('close');
         expect(await Promise.race([exited, failure.then((error) => String(error))])).toBe(0);
       } finally {
         removeTempDir(dataDir);
