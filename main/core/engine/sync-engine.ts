@@ -136,6 +136,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
+  const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
   const context = (): SyncContext => ({
     db,
     api,
@@ -153,7 +154,6 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
-  const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
   const conversationPages = createPageAhead<ApiConversation>();
   const newResult = (): RoundResult => ({ batch: new ChangeBatch(), incoming: [], notices: [] });
 
@@ -241,6 +241,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock.now() - lastConversationsAt >= deps.getSettings().polling.conversationsMs;
 
   const historyFetcher = createHistoryFetcher();
+  /** Announces the pages of history that were being stored, once they are; nothing to wait for when null. */
+  async function landed(pages: Promise<ChangeBatch> | null): Promise<void> {
+    if (pages !== null) emitChanges(await pages);
+  }
   /** Older history in the background, a step at a time, never during a round or a user's request. */
   const history = createHistoryRunner({
     clock,
@@ -291,8 +295,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     polling: () => deps.getSettings().polling,
     round: () =>
       history.ahead(async () => {
-        const landing = historyFetcher.roundStarted();
-        if (landing !== null) emitChanges(await landing);
+        await landed(historyFetcher.roundStarted());
         return round();
       }),
     classify(error) {
@@ -336,10 +339,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       stopped = true;
       abort.abort();
       await Promise.allSettled([poller.stop(), outbox.stop(), history.stop()]);
-      // A page of history still being stored lands before the engine is gone (and local data
+      // Pages of history still being stored land before the engine is gone (and local data
       // may be cleared).
-      const landing = historyFetcher.roundStarted();
-      if (landing !== null) emitChanges(await landing);
+      await landed(historyFetcher.stored());
       // After the work above settles: a round or a send finishing late may have set these again.
       muteTimer?.cancel();
       status.stop();

@@ -133,23 +133,31 @@ export function createHistoryFetcher() {
     return readHistoryProgress(ctx.db);
   }
 
+  /**
+   * Waits for the pages being stored; resolves with what they changed. Null
+   * (no wait at all) when none is being stored.
+   */
+  function stored(): Promise<ChangeBatch> | null {
+    if (storing.length === 0) return null;
+    const batch = new ChangeBatch();
+    // A store that failed is retried from the saved progress by the next step.
+    return landed(batch).then(
+      () => batch,
+      () => batch,
+    );
+  }
+
   return {
     /**
      * A poll round begins: it deletes what the server no longer lists, so a
      * page requested before it is asked for again rather than stored after
-     * it, and the pages being stored are waited for. Resolves with what they
-     * changed; null (no wait at all) when none is being stored.
+     * it, and the pages being stored are waited for (see `stored`).
      */
     roundStarted(): Promise<ChangeBatch> | null {
       feed.invalidate();
-      if (storing.length === 0) return null;
-      const batch = new ChangeBatch();
-      // A store that failed is retried from the saved progress by the next step.
-      return landed(batch).then(
-        () => batch,
-        () => batch,
-      );
+      return stored();
     },
+    stored,
     /**
      * One page of the feed, or one conversation in full; resolves with the
      * progress after it (`done` once every conversation's history is here).
@@ -160,9 +168,12 @@ export function createHistoryFetcher() {
       perConversation: boolean,
     ): Promise<HistoryProgress> {
       const progress = storing.at(-1)?.to ?? readHistoryProgress(ctx.db);
-      if (progress.mode === 'feed' && !progress.done && !perConversation) {
-        if (ctx.api.traits.cursor !== 'ignored') return feedStep(ctx, result, progress);
-      }
+      const feedGoesOn =
+        progress.mode === 'feed' &&
+        !progress.done &&
+        !perConversation &&
+        ctx.api.traits.cursor !== 'ignored';
+      if (feedGoesOn) return feedStep(ctx, result, progress);
       const saved = await settled(ctx, result);
       if (saved.done) return saved;
       if (saved.mode === 'feed' && (perConversation || ctx.api.traits.cursor === 'ignored')) {
