@@ -11,6 +11,7 @@ import {
   BLOCKED_BY_CREATION,
   BLOCKED_BY_SEND,
   dueHeads,
+  getEntry,
   markFailed,
   markInFlight,
   nextDueAt,
@@ -23,7 +24,8 @@ import {
   type OutboxEntry,
   type OutboxRow,
 } from '../store/outbox-entries.ts';
-import { replay } from './replay.ts';
+import { deliver, type Confirm } from './replay.ts';
+import { requestWritten } from '../api/request-written.ts';
 import { statement } from '../store/statement-cache.ts';
 
 export interface OutboxRunnerDeps {
@@ -40,6 +42,12 @@ export interface OutboxRunnerDeps {
   /** The server answered (or not): the engine's view of the connection. */
   onReachable(reachable: boolean): void;
   concurrency?: number;
+}
+
+/** An entry claimed ahead of its turn, and how it was before, to give the claim back. */
+interface Claimed {
+  before: OutboxEntry;
+  claimed: OutboxEntry;
 }
 
 export interface OutboxRunner {
@@ -111,28 +119,79 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   }
 
   /**
-   * Replays the entry, then the conversation's next ones while they are due:
-   * each confirmation claims the next entry in its own transaction, so a
-   * write costs one commit, not two.
+   * Replays the entry, then the conversation's next ones while they are due,
+   * one request at a time. Each confirmation claims the entry after the one
+   * about to leave, in its own transaction, so a write costs one commit. An
+   * entry claimed so, ahead of its turn, does not wait on the one before it
+   * (nothing it names is still a local id): it leaves as soon as that one is
+   * answered, and the answer is stored while it travels, which keeps the
+   * database off the path from one request to the next.
    */
   async function runOne(row: OutboxRow): Promise<void> {
-    let entry = runnable(row);
-    if (entry) entry = claim(entry);
-    while (entry) {
-      const claimed = entry;
-      const next: { entry: OutboxEntry | null } = { entry: null };
+    const head = runnable(row);
+    if (!head) return;
+    let { next: entry, ahead } = transaction(db, () => {
+      const claimed = claim(head);
+      return { next: claimed, ahead: claimAhead(claimed.conversationId) };
+    });
+    let delivery = deliver(entry, api, db, abort.signal);
+    for (;;) {
+      let confirm: Confirm;
       try {
-        const batch = await replay(claimed, api, db, abort.signal, () => {
-          next.entry = claimNext(claimed.conversationId);
-        });
+        confirm = await delivery;
         deps.onReachable(true);
-        deps.onChanges(batch);
       } catch (error) {
-        handleFailure(claimed, error);
+        handleFailure(entry, error);
+        release(ahead);
+        deps.onSettled();
+        return;
       }
+      const leaving = replaying() ? takeAhead(ahead) : null;
+      if (leaving) {
+        delivery = deliver(leaving, api, db, abort.signal);
+        // Its failure is taken up on the next turn.
+        delivery.catch(() => {});
+        await requestWritten(leaving.idempotencyKey, delivery);
+      }
+      const claims = confirmAndClaim(entry, confirm, leaving, leaving ? null : ahead);
       deps.onSettled();
-      entry = next.entry;
+      if (!claims.next) return;
+      if (!leaving) delivery = deliver(claims.next, api, db, abort.signal);
+      entry = claims.next;
+      ahead = claims.ahead;
     }
+  }
+
+  /**
+   * Stores the answer and, in the same transaction, claims what runs next:
+   * after `leaving`, the entry ahead of it; otherwise the conversation's next
+   * entry (now that this one's ids are the server's) and the one ahead of that.
+   */
+  function confirmAndClaim(
+    entry: OutboxEntry,
+    confirm: Confirm,
+    leaving: OutboxEntry | null,
+    unused: Claimed | null,
+  ): { next: OutboxEntry | null; ahead: Claimed | null } {
+    const conversationId = entry.conversationId;
+    try {
+      const { batch, alongside } = confirm(() => {
+        if (unused) unclaim(unused);
+        const next = leaving ?? claimNext(conversationId);
+        return { next, ahead: next ? claimAhead(conversationId) : null };
+      });
+      deps.onChanges(batch);
+      return alongside;
+    } catch (error) {
+      // Storing failed, not the server: the entry stays to be found delivered on a later turn.
+      handleFailure(entry, error);
+      if (unused) release(unused);
+      return { next: leaving, ahead: null };
+    }
+  }
+
+  function replaying(): boolean {
+    return active && !paused && !abort.signal.aborted;
   }
 
   /** The entry, unless it cannot run: unreadable, or waiting on a write that failed (marked so). */
@@ -155,12 +214,43 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   /** Inside a confirmation's transaction: the conversation's next entry, claimed, when it is due. */
   function claimNext(conversationId: string): OutboxEntry | null {
-    if (!active || paused || abort.signal.aborted) return null;
+    if (!replaying()) return null;
     const row = nextInConversation(db, conversationId);
     if (!row || row.next_attempt_at > clock.now()) return null;
     const entry = parseEntry(row);
     // What cannot run is left to the pump, which marks it.
     return entry && blockedBy(entry) === null ? claim(entry) : null;
+  }
+
+  /**
+   * The entry after the one in flight, claimed ahead of its turn when it is
+   * due and waits on nothing unconfirmed. Claimed is all it is until it leaves:
+   * a crash before then only makes its replay look for it on the server first.
+   */
+  function claimAhead(conversationId: string): Claimed | null {
+    const row = replaying() ? nextInConversation(db, conversationId) : undefined;
+    if (!row || row.next_attempt_at > clock.now()) return null;
+    const entry = parseEntry(row);
+    return entry && blockedBy(entry) === null ? { before: entry, claimed: claim(entry) } : null;
+  }
+
+  /** The entry claimed ahead, as it is stored now; null if a local write removed it meanwhile. */
+  function takeAhead(ahead: Claimed | null): OutboxEntry | null {
+    const row = ahead ? getEntry(db, ahead.claimed.id) : undefined;
+    const entry = row?.state === 'in-flight' ? parseEntry(row) : null;
+    return entry && blockedBy(entry) === null ? entry : null;
+  }
+
+  /** An entry claimed ahead that will not leave now goes back as it was: it never left. */
+  function unclaim({ before }: Claimed): void {
+    statement(
+      db,
+      `UPDATE outbox SET state = 'pending', attempts = ?, payload = ? WHERE id = ? AND state = 'in-flight'`,
+    ).run(before.attempts, JSON.stringify(before.payload), before.id);
+  }
+
+  function release(ahead: Claimed | null): void {
+    if (ahead) transaction(db, () => unclaim(ahead));
   }
 
   /** Marks the attempt durably before the request leaves, so a crash leaves a trace. */

@@ -17,29 +17,36 @@ import { PermanentFailure } from './permanent-failure.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**
- * Carries one outbox entry to the server and, once it is confirmed, stores the
- * server's answer and removes the entry, in one transaction; `alongside` runs
- * in that transaction too (the runner claims the next entry there, so a write
- * costs one commit). Failures are thrown for the runner to classify.
+ * Stores the server's answer to a delivered write and removes its entry, in
+ * one transaction. `alongside` runs in that transaction too: the runner
+ * claims the conversation's next entries there, so a write costs one commit.
  */
-export async function replay(
+export type Confirm = <T>(alongside: () => T) => { batch: ChangeBatch; alongside: T };
+
+/**
+ * Carries one outbox entry to the server and hands back the confirmation to
+ * store; the runner decides when (a later write may leave first). Failures
+ * are thrown for the runner to classify.
+ */
+export async function deliver(
   entry: OutboxEntry,
   api: MessagingApi,
   db: Database,
   signal: AbortSignal,
-  alongside: () => void = () => {},
-): Promise<ChangeBatch> {
-  const confirm = (store: (batch: ChangeBatch) => void) => {
-    // The conversation's count of unconfirmed writes drops with every confirmation, whatever
-    // else the write changed: without this its row kept a "sending" mark after a delete.
-    const batch = new ChangeBatch().conversation(entry.conversationId);
-    transaction(db, () => {
-      store(batch);
-      removeEntry(db, entry.id);
-      alongside();
-    });
-    return batch;
-  };
+): Promise<Confirm> {
+  const confirm =
+    (store: (batch: ChangeBatch) => void): Confirm =>
+    (alongside) => {
+      // The conversation's count of unconfirmed writes drops with every confirmation, whatever
+      // else the write changed: without this its row kept a "sending" mark after a delete.
+      const batch = new ChangeBatch().conversation(entry.conversationId);
+      const result = transaction(db, () => {
+        store(batch);
+        removeEntry(db, entry.id);
+        return alongside();
+      });
+      return { batch, alongside: result };
+    };
   const write = { idempotencyKey: entry.idempotencyKey, signal };
   const target = entry.targetId ?? '';
   const conversationId = entry.conversationId;

@@ -1,0 +1,50 @@
+import { expect, it } from 'vitest';
+import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
+import { requestWritten } from '../../../main/core/api/request-written.ts';
+import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
+import { scriptedServersPerTest } from './scripted-server.ts';
+
+const startServer = scriptedServersPerTest();
+
+function client(baseUrl: string, fetch?: typeof globalThis.fetch) {
+  return createMessagingClient({
+    baseUrl,
+    getToken: async () => 'token-alice-0001',
+    log: silentLogger,
+    retry: { retries: 0 },
+    timeoutMs: 2_000,
+    fetch,
+  });
+}
+
+it('resolves once the write has left, while its answer is still awaited', async () => {
+  const server = await startServer({ hang: true });
+  const abort = new AbortController();
+  let answered = false;
+  const exchange = client(server.url)
+    .sendMessage(
+      { conversationId: 'c1', message: 'hi' },
+      { idempotencyKey: 'k-left', signal: abort.signal },
+    )
+    .finally(() => (answered = true));
+  exchange.catch(() => {});
+
+  await requestWritten('k-left', exchange);
+
+  expect(answered).toBe(false);
+  await expect
+    .poll(() => server.seen.map((request) => request.headers['idempotency-key']))
+    .toEqual(['k-left']);
+  abort.abort();
+});
+
+it('resolves when the exchange settles, for a fetch that announces nothing', async () => {
+  const silent: typeof fetch = async () => new Response('not json', { status: 500 });
+  const exchange = client('http://127.0.0.1:9', silent).deleteMessage('m1', {
+    idempotencyKey: 'k-silent',
+  });
+
+  await requestWritten('k-silent', exchange);
+
+  await expect(exchange).rejects.toThrow();
+});
