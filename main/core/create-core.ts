@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import type { CoreEvent } from '../../shared/ipc/events.ts';
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { createEventBus } from './events/event-bus.ts';
@@ -35,6 +36,8 @@ import { createDemoFeed } from './demo/demo-feed.ts';
 import { createWebhookReceiver } from './webhooks/receiver.ts';
 import { createRemoteImages, type RemoteImages } from './remote/remote-images.ts';
 import { followReceiverSettings } from './webhooks/receiver-lifecycle.ts';
+import { createHeapTrim } from './memory/heap-trim.ts';
+import { memoryReducingGc } from './memory/memory-reducing-gc.ts';
 
 export type { ImageAnswer } from './remote/remote-images.ts';
 
@@ -67,6 +70,12 @@ export function createCore(deps: CoreDeps): Core {
   const bus = createEventBus((error) =>
     deps.log.error('event listener failed', { error: String(error) }),
   );
+  const heap = createHeapTrim({
+    clock,
+    collect: memoryReducingGc(),
+    heapSize: () => getHeapStatistics().total_heap_size,
+  });
+  bus.subscribe(heap.busy);
   // The data directory (and what an older build left in it) is the owner's only.
   privateDir(deps.dataDir);
   tightenModes(deps.dataDir);
@@ -156,7 +165,7 @@ export function createCore(deps: CoreDeps): Core {
     ...sessionHandlers(session),
     ...writeHandlers(engines),
     ...outboxHandlers(engines),
-    ...syncHandlers(engines),
+    ...syncHandlers(engines, heap),
     ...settingsHandlers(settings, presence),
     ...linksHandlers(deps.openExternal, remoteImages),
     ...activityHandlers(activityLog),
@@ -188,6 +197,7 @@ export function createCore(deps: CoreDeps): Core {
       await engines.settled();
     },
     async stop() {
+      heap.stop();
       unread.stop();
       stopUpdateEvents();
       await engines.stop();

@@ -78,7 +78,7 @@ describe('the engine slot', () => {
     announce(workspace);
     await expect(slot.settled()).resolves.toBeUndefined();
     expect(errors).toEqual(['sync engine not started']);
-    const handlers = syncHandlers(slot);
+    const handlers = syncHandlers(slot, { setBackground() {} });
     const refused = handlers['sync:now']({});
     await expect(refused).rejects.toBeInstanceOf(CoreError);
     await expect(refused).rejects.toThrow('Sign in to a server first.');
