@@ -30,7 +30,7 @@ const DEMO_SERVICES = { lazy: 'main/sandbox/embedded-demo.ts' };
  */
 const CORE_LAYERS = [
   ['ports', 'errors', 'events', 'net'],
-  ['api', 'remote'],
+  ['api', 'remote', 'memory'],
   ['store', 'settings'],
   ['sync', 'outbox', 'session', 'webhooks'],
   ['relay'],
