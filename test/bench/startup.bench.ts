@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readAtLaunch } from '../support/bundle-outputs.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
-import { bundleMainProcess, runCoreHost } from './startup/host-process.ts';
+import { bundleMainProcess, idleRssWords, NO_RSS, runCoreHost } from './startup/host-process.ts';
 
 const RUNS = Number(process.argv[2] ?? 15);
 /** Long enough for the checkpoint worker to have left after the last write. */
@@ -86,10 +86,10 @@ try {
   );
 
   const demoDir = mkdtempSync(join(work, 'demo-'));
-  const demoRss = runCoreHost(host.entry, demoDir, ['--idle', String(IDLE_SECONDS)]).rss ?? NaN;
+  const demoRss = runCoreHost(host.entry, demoDir, ['--idle', String(IDLE_SECONDS)]).rss ?? NO_RSS;
   process.stdout.write(
     `core's memory idle with the demo workspace (its services in this process): ` +
-      `${(demoRss / 1e6).toFixed(0)} MB RSS, ${IDLE_SECONDS} s after its sync [load average ${loadAverage()}]\n`,
+      `${idleRssWords(demoRss, IDLE_SECONDS)}, after its sync [load average ${loadAverage()}]\n`,
   );
 } finally {
   removeTempDir(work);

@@ -28,11 +28,12 @@ import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 import { benchCore } from './sync/bench-core.ts';
 import { idleRequestsPerRound } from './sync/idle-rounds.ts';
-import { idleRss } from './startup/host-process.ts';
+import { idleRss, idleRssWords } from './startup/host-process.ts';
 import { loopDelay, type LoopDelay } from './loop-delay.ts';
 import { sandboxProcess } from './sync/sandbox-process.ts';
 
 const QUICK = process.argv.includes('--quick');
+const IDLE_SECONDS = QUICK ? 5 : 35;
 const USER = { contactId: 'you', token: 'bench-token-0001' };
 const work = makeTempDir('parley-sync-bench-');
 
@@ -175,7 +176,7 @@ async function largeAccount(conversations: number, messages: number) {
       }
     });
     await run.core.close();
-    const rss = await idleRss(dataDir, QUICK ? 5 : 35);
+    const rss = await idleRss(dataDir, IDLE_SECONDS);
     return { usableMs: run.usableMs, syncedMs, searches, idle, rss };
   } finally {
     await server.stop();
@@ -217,7 +218,7 @@ try {
       `main-thread stall during searches over ${count(bigMessages)} messages: ` +
       `${stall(big.searches)} [${load()}]\n` +
       `core's memory idle with ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
-      `${(big.rss / 1e6).toFixed(0)} MB RSS [${load()}]\n`,
+      `${idleRssWords(big.rss, IDLE_SECONDS)} [${load()}]\n`,
   );
 } finally {
   removeTempDir(work);

@@ -1,7 +1,7 @@
 import type { Clock } from '../ports/ports.ts';
 
-/** This long without an event, in the background, before the heap is trimmed. */
-const QUIET_MS = 10_000;
+/** This long without an event, in the background, before the heap is trimmed: a round is over. */
+const QUIET_MS = 5_000;
 /** Growth of the committed heap since the last trim that makes one worth its pause. */
 const WORTH_TRIMMING_BYTES = 8 * 1024 * 1024;
 

@@ -1,5 +1,6 @@
 import { shellLikeCore } from '../../support/shell-like-core.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
+import type { IdleRss } from './host-process.ts';
 
 /**
  * The core as the shell builds it, less Electron: plain-Node ports and the
@@ -11,7 +12,8 @@ import type { SyncStatus } from '../../../shared/model/session.ts';
  * With `--idle <seconds>` it then starts the core as the app does (a fresh
  * data directory opens the demo workspace; one signed in goes on with its
  * server), waits until sync has nothing left to fetch (when signed in), stays
- * idle that long and reports its resident memory.
+ * idle that long and reports its resident memory, sampled every second: the
+ * median and the largest sample (a background round grows it for a while).
  * Run: node <bundle> <data dir> [--idle <seconds>]
  */
 const [dataDir, flag, idleSeconds] = process.argv.slice(2);
@@ -19,7 +21,7 @@ if (dataDir === undefined) throw new Error('usage: core-host <data dir> [--idle 
 const core = shellLikeCore(dataDir);
 const answer = await core.router.handle('session:get', {});
 const firstAnswerMs = performance.now();
-let rss: number | undefined;
+let rss: IdleRss | undefined;
 if (flag === '--idle') {
   await core.start();
   const session = await core.router.handle('session:get', {});
@@ -30,8 +32,13 @@ if (flag === '--idle') {
     if (value?.initialSync.done && value.history.done && value.pendingWrites === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await new Promise((resolve) => setTimeout(resolve, Number(idleSeconds) * 1000));
-  rss = process.memoryUsage().rss;
+  const samples: number[] = [];
+  for (let second = 0; second < Number(idleSeconds); second++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    samples.push(process.memoryUsage().rss);
+  }
+  samples.sort((a, b) => a - b);
+  rss = { median: samples[Math.floor(samples.length / 2)] ?? NaN, max: samples.at(-1) ?? NaN };
 }
 process.stdout.write(`${JSON.stringify({ firstAnswerMs, ok: answer.ok, rss })}\n`);
 process.exit(0);

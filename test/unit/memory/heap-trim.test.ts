@@ -32,7 +32,7 @@ describe('trimming the heap', () => {
   it('collects once the app has been quiet in the background, after the heap grew', async () => {
     const t = trimOver(30);
     t.grow(30);
-    await t.clock.advance(9_000);
+    await t.clock.advance(4_000);
     expect(t.collections()).toBe(0);
     await t.clock.advance(1_000);
     expect(t.collections()).toBe(1);
@@ -45,11 +45,11 @@ describe('trimming the heap', () => {
     const t = trimOver(30);
     t.grow(30);
     for (let i = 0; i < 5; i++) {
-      await t.clock.advance(6_000);
+      await t.clock.advance(3_000);
       t.trim.busy();
     }
     expect(t.collections()).toBe(0);
-    await t.clock.advance(10_000);
+    await t.clock.advance(5_000);
     expect(t.collections()).toBe(1);
     t.trim.stop();
   });
@@ -61,7 +61,7 @@ describe('trimming the heap', () => {
     await t.clock.advance(120_000);
     expect(t.collections()).toBe(0);
     t.trim.setBackground(true);
-    await t.clock.advance(10_000);
+    await t.clock.advance(5_000);
     expect(t.collections()).toBe(1);
     t.trim.stop();
   });
@@ -73,7 +73,7 @@ describe('trimming the heap', () => {
     expect(t.collections()).toBe(0);
     t.grow(6);
     t.trim.busy();
-    await t.clock.advance(10_000);
+    await t.clock.advance(5_000);
     expect(t.collections()).toBe(1);
     t.trim.stop();
   });
