@@ -1,4 +1,5 @@
 import { channel } from 'node:diagnostics_channel';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Node's fetch (undici) announces on this channel each request it has written
@@ -17,10 +18,17 @@ function onWritten(message: unknown): void {
 }
 
 /**
+ * A write not on the wire by then is not worth waiting for: what waits (the
+ * confirmation before it) would show as unsent for as long as a retry or a
+ * slow connection takes.
+ */
+const AT_MOST_MS = 100;
+
+/**
  * Resolves once the write with this idempotency key has left for the server,
- * or once `exchange` (the request's whole exchange) settles, whichever comes
- * first: a fetch that announces nothing costs the overlap, never a wait.
- * Work started after this no longer holds the request back.
+ * once `exchange` (the request's whole exchange) settles, or after AT_MOST_MS,
+ * whichever comes first: a fetch that announces nothing costs the overlap,
+ * never a wait. Work started after this no longer holds the request back.
  */
 export async function requestWritten(
   idempotencyKey: string,
@@ -28,9 +36,15 @@ export async function requestWritten(
 ): Promise<void> {
   if (waiting.size === 0) written.subscribe(onWritten);
   const sent = new Promise<void>((resolve) => waiting.set(idempotencyKey, resolve));
+  const bound = new AbortController();
   try {
-    await Promise.race([sent, exchange.then(undefined, () => {})]);
+    await Promise.race([
+      sent,
+      exchange.then(undefined, () => {}),
+      sleep(AT_MOST_MS, undefined, { signal: bound.signal, ref: false }),
+    ]);
   } finally {
+    bound.abort();
     waiting.delete(idempotencyKey);
     if (waiting.size === 0) written.unsubscribe(onWritten);
   }

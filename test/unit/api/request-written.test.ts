@@ -48,3 +48,16 @@ it('resolves when the exchange settles, for a fetch that announces nothing', asy
 
   await expect(exchange).rejects.toThrow();
 });
+
+it('gives up waiting for a write that does not leave, so what waits on it is not held', async () => {
+  const stuck: typeof fetch = () => new Promise<Response>(() => {});
+  const exchange = client('http://127.0.0.1:9', stuck).deleteMessage('m1', {
+    idempotencyKey: 'k-stuck',
+  });
+  exchange.catch(() => {});
+  const started = performance.now();
+
+  await requestWritten('k-stuck', exchange);
+
+  expect(performance.now() - started).toBeLessThan(1_000);
+});
