@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Clock, Logger } from '../ports/ports.ts';
-import { AUTO_CHECKPOINT_PAGES, type Database } from './database.ts';
+import { AUTO_CHECKPOINT_PAGES, JOURNAL_SIZE_LIMIT, type Database } from './database.ts';
 
 /**
  * Copies the write-ahead log back into the database file from a worker
@@ -18,18 +18,15 @@ import { AUTO_CHECKPOINT_PAGES, type Database } from './database.ts';
  * the pause is short) with no write in between; the next commit starts the
  * log over, so the log stays around 32 MB however long the sync runs.
  *
- * The worker starts when the log has grown past START_BYTES and ends after a
- * quiet spell, so an idle app does not keep its memory (about 20 MB). A
- * shorter log waits: the few commits of poll rounds and the user's writes
- * reach that size over hours, and closing the database copies what is left.
+ * The worker starts when the log has grown past JOURNAL_SIZE_LIMIT (the file
+ * is cut back to that whenever the log starts over, so a longer file is a
+ * longer log) and ends after a quiet spell, so an idle app does not keep its
+ * memory (about 20 MB). A shorter log waits: the few commits of poll rounds
+ * and the user's writes reach that size over hours, and closing the database
+ * copies what is left. Starting it for less cost 10–15 MB of resident memory
+ * that the process kept after the worker ended, for a copy that saves nothing.
  */
 const CHECK_EVERY_MS = 1_000;
-/**
- * Starting the worker for less cost 10–15 MB of resident memory that the
- * process kept after the worker ended, on every start (the first round's few
- * commits), for a copy that saves nothing.
- */
-const START_BYTES = 4 * 1024 * 1024;
 const QUIET_CHECKS_BEFORE_EXIT = 30;
 /** A log this long (32 MB of 4 KiB pages) is worth a pause of the writes to start it over. */
 const CATCH_UP_FRAMES = 8_192;
@@ -103,7 +100,7 @@ export function startCheckpointer(
     timer = clock.setTimeout(check, CHECK_EVERY_MS);
     if (running !== null) return;
     const { written, bytes } = logState();
-    if (written !== lastWrite && (worker !== null || bytes >= START_BYTES)) {
+    if (written !== lastWrite && (worker !== null || bytes > JOURNAL_SIZE_LIMIT)) {
       lastWrite = written;
       quiet = 0;
       void run();

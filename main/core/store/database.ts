@@ -5,8 +5,14 @@ import { MIGRATIONS } from './migrations/index.ts';
 
 export type Database = DatabaseSync;
 
-/** After a burst of writes, the emptied log is cut back to this size instead of keeping its peak. */
-const JOURNAL_SIZE_LIMIT = 32 * 1024 * 1024;
+/**
+ * After a burst of writes, the emptied log is cut back to this size when it
+ * starts over, instead of keeping its peak. So a log file longer than this
+ * holds that much that is not copied back yet, which is how the checkpointer
+ * reads it (store/checkpointer.ts); with the file kept at its peak, every
+ * later commit looked like a long log and started the worker again.
+ */
+export const JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
 /**
  * Opens (creating if needed) the local database and brings its schema up to date.

@@ -61,6 +61,42 @@ describe('the checkpointer', () => {
     expect(autocheckpoint()).toBeGreaterThan(0);
   });
 
+  it('waits again for a long log once the log has started over', async () => {
+    dir = tempDir('parley-checkpoint-');
+    const file = join(dir.path, 'parley.db');
+    db = openDatabase(file);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    const clock = manualClock();
+    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
+    stop = () => checkpointer.stop();
+    let next = 0;
+    const write = (rows: number) =>
+      transaction(db, () => {
+        const insert = db.prepare(
+          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+        );
+        for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(200));
+      });
+    const before = statSync(file).size;
+    write(25_000);
+    await clock.advance(1_000);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const copied = statSync(file).size;
+    // The worker ends after its quiet spell; the next commit starts the log over.
+    await clock.advance(31_000);
+    write(200);
+
+    // The log file kept its peak before: every later commit looked long and started the worker.
+    await clock.advance(3_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(statSync(file).size).toBe(copied);
+    expect(walCommits(file)).toBe(1);
+  });
+
   it('lets a long log start over: a catch-up between writes finishes the copy', async () => {
     dir = tempDir('parley-checkpoint-');
     const file = join(dir.path, 'parley.db');
