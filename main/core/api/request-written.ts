@@ -1,5 +1,4 @@
 import { channel } from 'node:diagnostics_channel';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Node's fetch (undici) announces on this channel each request it has written
@@ -36,15 +35,18 @@ export async function requestWritten(
 ): Promise<void> {
   if (waiting.size === 0) written.subscribe(onWritten);
   const sent = new Promise<void>((resolve) => waiting.set(idempotencyKey, resolve));
-  const bound = new AbortController();
+  let bound: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
       sent,
       exchange.then(undefined, () => {}),
-      sleep(AT_MOST_MS, undefined, { signal: bound.signal, ref: false }),
+      new Promise<void>((resolve) => {
+        bound = setTimeout(resolve, AT_MOST_MS);
+        bound.unref();
+      }),
     ]);
   } finally {
-    bound.abort();
+    clearTimeout(bound);
     waiting.delete(idempotencyKey);
     if (waiting.size === 0) written.unsubscribe(onWritten);
   }
