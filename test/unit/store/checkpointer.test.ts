@@ -8,6 +8,18 @@ import { manualClock } from '../../support/manual-clock.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { walCommits } from '../../support/wal-commits.ts';
 
+/** Writes `rows` drafts of `size` characters in one transaction, each for a conversation of its own. */
+function draftWriter(db: Database, size: number) {
+  let next = 0;
+  return (rows: number) =>
+    transaction(db, () => {
+      const insert = db.prepare(
+        'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
+      );
+      for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(size));
+    });
+}
+
 describe('the checkpointer', () => {
   let dir: ReturnType<typeof tempDir>;
   let db: Database;
@@ -23,7 +35,8 @@ describe('the checkpointer', () => {
     (db.prepare('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number })
       .wal_autocheckpoint;
 
-  it('copies the log into the database from its worker, never inside a commit', async () => {
+  /** A fresh database with an empty log, and its checkpointer on a manual clock. */
+  function started() {
     dir = tempDir('parley-checkpoint-');
     const file = join(dir.path, 'parley.db');
     db = openDatabase(file);
@@ -31,16 +44,15 @@ describe('the checkpointer', () => {
     const clock = manualClock();
     const checkpointer = startCheckpointer(db, file, clock, silentLogger);
     stop = () => checkpointer.stop();
+    return { file, clock, checkpointer };
+  }
+
+  it('copies the log into the database from its worker, never inside a commit', async () => {
+    const { file, clock, checkpointer } = started();
     expect(autocheckpoint()).toBe(0);
 
     const before = statSync(file).size;
-    const write = (rows: number, from = 0) =>
-      transaction(db, () => {
-        const insert = db.prepare(
-          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
-        );
-        for (let i = from; i < from + rows; i++) insert.run(`conv_${i}`, 'x'.repeat(200));
-      });
+    const write = draftWriter(db, 200);
     // A short log waits (a worker for it would cost more memory than the copy saves).
     write(2_000);
     await clock.advance(3_000);
@@ -48,7 +60,7 @@ describe('the checkpointer', () => {
     expect(statSync(file).size).toBe(before);
 
     // Past 4 MB it is copied, from the worker: the commit that wrote it never waits for a copy.
-    write(25_000, 2_000);
+    write(25_000);
     expect(statSync(file).size).toBe(before);
     await clock.advance(1_000);
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
@@ -62,21 +74,8 @@ describe('the checkpointer', () => {
   });
 
   it('waits again for a long log once the log has started over', async () => {
-    dir = tempDir('parley-checkpoint-');
-    const file = join(dir.path, 'parley.db');
-    db = openDatabase(file);
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    const clock = manualClock();
-    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
-    stop = () => checkpointer.stop();
-    let next = 0;
-    const write = (rows: number) =>
-      transaction(db, () => {
-        const insert = db.prepare(
-          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
-        );
-        for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(200));
-      });
+    const { file, clock } = started();
+    const write = draftWriter(db, 200);
     const before = statSync(file).size;
     write(25_000);
     await clock.advance(1_000);
@@ -98,21 +97,8 @@ describe('the checkpointer', () => {
   });
 
   it('lets a long log start over: a catch-up between writes finishes the copy', async () => {
-    dir = tempDir('parley-checkpoint-');
-    const file = join(dir.path, 'parley.db');
-    db = openDatabase(file);
-    const clock = manualClock();
-    const checkpointer = startCheckpointer(db, file, clock, silentLogger);
-    stop = () => checkpointer.stop();
-    let next = 0;
-    const write = (rows: number) =>
-      transaction(db, () => {
-        const insert = db.prepare(
-          'INSERT INTO drafts (conversation_id, text, updated_at) VALUES (?, ?, 0)',
-        );
-        for (let i = 0; i < rows; i++) insert.run(`conv_${next++}`, 'x'.repeat(2_000));
-      });
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    const { file, clock, checkpointer } = started();
+    const write = draftWriter(db, 2_000);
     // More than 8,192 pages of log, the length worth a pause.
     write(20_000);
     expect(walCommits(file)).toBe(1);
