@@ -18,6 +18,7 @@ import {
   nextInConversation,
   parseEntry,
   recoverInFlight,
+  releaseClaim,
   removeEntry,
   reschedule,
   updatePayload,
@@ -130,10 +131,10 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   async function runOne(row: OutboxRow): Promise<void> {
     const head = runnable(row);
     if (!head) return;
-    let { next: entry, ahead } = transaction(db, () => {
-      const claimed = claim(head);
-      return { next: claimed, ahead: claimAhead(claimed.conversationId) };
-    });
+    let { next: entry, ahead } = transaction(db, () => ({
+      next: claim(head),
+      ahead: claimDue(head.conversationId),
+    }));
     let delivery = deliver(entry, api, db, abort.signal);
     for (;;) {
       let confirm: Confirm;
@@ -153,7 +154,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
         delivery.catch(() => {});
         await requestWritten(leaving.idempotencyKey, delivery);
       }
-      const claims = confirmAndClaim(entry, confirm, leaving, leaving ? null : ahead);
+      const claims = confirmAndClaim(entry, confirm, leaving, ahead);
       deps.onSettled();
       if (!claims.next) return;
       if (!leaving) delivery = deliver(claims.next, api, db, abort.signal);
@@ -164,28 +165,30 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   /**
    * Stores the answer and, in the same transaction, claims what runs next:
-   * after `leaving`, the entry ahead of it; otherwise the conversation's next
-   * entry (now that this one's ids are the server's) and the one ahead of that.
+   * after `leaving` (the entry claimed ahead), the one after it; otherwise,
+   * with what was claimed ahead given back, the conversation's next entry
+   * (now that this one's ids are the server's) and the one after that.
    */
   function confirmAndClaim(
     entry: OutboxEntry,
     confirm: Confirm,
     leaving: OutboxEntry | null,
-    unused: Claimed | null,
+    ahead: Claimed | null,
   ): { next: OutboxEntry | null; ahead: Claimed | null } {
     const conversationId = entry.conversationId;
+    const unused = leaving ? null : ahead;
     try {
       const { batch, alongside } = confirm(() => {
-        if (unused) unclaim(unused);
-        const next = leaving ?? claimNext(conversationId);
-        return { next, ahead: next ? claimAhead(conversationId) : null };
+        if (unused) releaseClaim(db, unused.before);
+        const next = leaving ?? claimDue(conversationId)?.claimed ?? null;
+        return { next, ahead: next ? claimDue(conversationId) : null };
       });
       deps.onChanges(batch);
       return alongside;
     } catch (error) {
       // Storing failed, not the server: the entry stays to be found delivered on a later turn.
       handleFailure(entry, error);
-      if (unused) release(unused);
+      release(unused);
       return { next: leaving, ahead: null };
     }
   }
@@ -212,23 +215,16 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
     return null;
   }
 
-  /** Inside a confirmation's transaction: the conversation's next entry, claimed, when it is due. */
-  function claimNext(conversationId: string): OutboxEntry | null {
+  /**
+   * The conversation's oldest pending entry, claimed, when it is due and
+   * waits on nothing unconfirmed (what cannot run is left to the pump, which
+   * marks it). Called for the entry after one in flight, it is claimed ahead
+   * of its turn: claimed is all it is until it leaves, and a crash before then
+   * only makes its replay look for it on the server first.
+   */
+  function claimDue(conversationId: string): Claimed | null {
     if (!replaying()) return null;
     const row = nextInConversation(db, conversationId);
-    if (!row || row.next_attempt_at > clock.now()) return null;
-    const entry = parseEntry(row);
-    // What cannot run is left to the pump, which marks it.
-    return entry && blockedBy(entry) === null ? claim(entry) : null;
-  }
-
-  /**
-   * The entry after the one in flight, claimed ahead of its turn when it is
-   * due and waits on nothing unconfirmed. Claimed is all it is until it leaves:
-   * a crash before then only makes its replay look for it on the server first.
-   */
-  function claimAhead(conversationId: string): Claimed | null {
-    const row = replaying() ? nextInConversation(db, conversationId) : undefined;
     if (!row || row.next_attempt_at > clock.now()) return null;
     const entry = parseEntry(row);
     return entry && blockedBy(entry) === null ? { before: entry, claimed: claim(entry) } : null;
@@ -237,20 +233,12 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
   /** The entry claimed ahead, as it is stored now; null if a local write removed it meanwhile. */
   function takeAhead(ahead: Claimed | null): OutboxEntry | null {
     const row = ahead ? getEntry(db, ahead.claimed.id) : undefined;
-    const entry = row?.state === 'in-flight' ? parseEntry(row) : null;
-    return entry && blockedBy(entry) === null ? entry : null;
+    return row?.state === 'in-flight' ? parseEntry(row) : null;
   }
 
   /** An entry claimed ahead that will not leave now goes back as it was: it never left. */
-  function unclaim({ before }: Claimed): void {
-    statement(
-      db,
-      `UPDATE outbox SET state = 'pending', attempts = ?, payload = ? WHERE id = ? AND state = 'in-flight'`,
-    ).run(before.attempts, JSON.stringify(before.payload), before.id);
-  }
-
   function release(ahead: Claimed | null): void {
-    if (ahead) transaction(db, () => unclaim(ahead));
+    if (ahead) releaseClaim(db, ahead.before);
   }
 
   /** Marks the attempt durably before the request leaves, so a crash leaves a trace. */

@@ -156,6 +156,21 @@ export function markInFlight(db: Database, id: number): void {
   );
 }
 
+/**
+ * A claim given back: the entry is pending again with the attempts and payload
+ * it had before (`markInFlight` and the first attempt's time undone). Only for
+ * an entry whose request never left.
+ */
+export function releaseClaim(
+  db: Database,
+  before: { id: number; attempts: number; payload: unknown },
+): void {
+  statement(
+    db,
+    `UPDATE outbox SET state = 'pending', attempts = ?, payload = ? WHERE id = ? AND state = 'in-flight'`,
+  ).run(before.attempts, JSON.stringify(before.payload), before.id);
+}
+
 export function reschedule(db: Database, id: number, at: number, error: string): void {
   statement(
     db,
