@@ -26,12 +26,12 @@ export interface HeapTrim {
  */
 export function createHeapTrim(deps: {
   clock: Clock;
-  /** The collection; null where the platform offers none (nothing is trimmed). */
-  collect: (() => void) | null;
+  /** The collection (memory-reducing-gc.ts). */
+  collect(): void;
   /** The bytes the heap holds from the system now. */
   heapSize(): number;
 }): HeapTrim {
-  const { clock, collect } = deps;
+  const { clock } = deps;
   let background = true;
   let lastBusyAt = clock.now();
   let trimmedTo = deps.heapSize();
@@ -39,7 +39,7 @@ export function createHeapTrim(deps: {
   let stopped = false;
 
   function arm(delay: number): void {
-    if (stopped || collect === null || !background || timer !== null) return;
+    if (stopped || !background || timer !== null) return;
     timer = clock.setTimeout(fire, delay);
   }
 
@@ -47,10 +47,8 @@ export function createHeapTrim(deps: {
     timer = null;
     const quietFor = clock.now() - lastBusyAt;
     if (quietFor < QUIET_MS) return arm(QUIET_MS - quietFor);
-    if (!background || collect === null || deps.heapSize() - trimmedTo < WORTH_TRIMMING_BYTES) {
-      return;
-    }
-    collect();
+    if (!background || deps.heapSize() - trimmedTo < WORTH_TRIMMING_BYTES) return;
+    deps.collect();
     trimmedTo = deps.heapSize();
   }
 

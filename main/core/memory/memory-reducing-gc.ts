@@ -5,17 +5,26 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 
 /**
  * V8's collection that shrinks the heap and gives the pages back (the one it
- * runs under memory pressure), or null where it cannot be had. Neither Node
+ * runs under memory pressure); a no-op where it cannot be had. Neither Node
  * nor Electron offers it to the main process, but V8's `gc` extension does:
  * it is installed in contexts made while `--expose-gc` is set, so one is made
  * for it and the flag cleared again, leaving every other context as it was.
+ * That context (about 1 MB) is made at the first collection, not at start: a
+ * window that is never hidden never needs it.
  */
-export function memoryReducingGc(): (() => void) | null {
+export function memoryReducingGc(): () => void {
+  let gc: Collect | null | undefined;
+  return () => {
+    gc ??= exposedGc();
+    gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  };
+}
+
+function exposedGc(): Collect | null {
   try {
     setFlagsFromString('--expose-gc');
     const gc: unknown = runInNewContext('typeof gc === "function" ? gc : null');
-    if (typeof gc !== 'function') return null;
-    return () => (gc as Collect)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    return typeof gc === 'function' ? (gc as Collect) : null;
   } catch {
     return null;
   } finally {
