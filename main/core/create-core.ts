@@ -147,6 +147,7 @@ export function createCore(deps: CoreDeps): Core {
     getSettings: settings.get,
     catchUpLog: async () => checkpoints?.catchUp(),
     storeHistory: historyWriter.store,
+    indexSearch: historyWriter.indexSearch,
   });
   const unread = followUnreadCount({
     db,

@@ -30,6 +30,8 @@ export const syncStatus = z.object({
   history: z.object({
     done: z.boolean(),
     items: z.number().int().nonnegative(),
+    /** Every stored message can be found by search (older history is indexed after it is stored). */
+    indexed: z.boolean(),
   }),
   lastSyncedAt: epochMs.nullable(),
   /** Why the last round failed, in words for the user. */

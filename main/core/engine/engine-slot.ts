@@ -30,6 +30,8 @@ export function createEngineSlot(deps: {
   catchUpLog?(): Promise<void>;
   /** See SyncEngineDeps. */
   storeHistory?: HistoryStore;
+  /** See SyncEngineDeps. */
+  indexSearch?(): Promise<void>;
 }) {
   let engine: SyncEngine | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
@@ -53,6 +55,7 @@ export function createEngineSlot(deps: {
       onUnauthorized: deps.session.markUnauthorized,
       catchUpLog: deps.catchUpLog,
       storeHistory: deps.storeHistory,
+      indexSearch: deps.indexSearch,
     });
     next.setActivity(activity);
     next.setHostState(host);
@@ -79,7 +82,7 @@ export function createEngineSlot(deps: {
       pendingWrites: outbox.pending,
       failedWrites: outbox.failed,
       initialSync: { done: false, pages: 0, items: 0 },
-      history: { done: false, items: 0 },
+      history: { done: false, items: 0, indexed: true },
       lastSyncedAt: null,
       lastError: null,
     };

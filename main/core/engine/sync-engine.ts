@@ -17,6 +17,7 @@ import type { Database } from '../store/database.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { createHistoryFetcher } from '../sync/history.ts';
 import { storeHistoryHere, type HistoryStore } from '../sync/page-store.ts';
+import { indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import {
   announceIncoming,
   planIncoming,
@@ -63,6 +64,12 @@ export interface SyncEngineDeps {
   catchUpLog?(): Promise<void>;
   /** Where background history is stored: the core's writer thread; this thread's connection if absent. */
   storeHistory?: HistoryStore;
+  /**
+   * Indexes for search what the history writer stored unindexed
+   * (store/search-backlog.ts); resolves once it is all searchable. Here, a
+   * chunk per turn, if absent.
+   */
+  indexSearch?(): Promise<void>;
 }
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
@@ -137,6 +144,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   });
 
   const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
+  const indexSearch = deps.indexSearch ?? (() => indexSearchBacklogInTurns(db, () => stopped));
+  /** Once history rests, its messages become searchable; the status says when they all are. */
+  const indexHistory = () => void indexSearch().then(status.publishSoon);
   const context = (): SyncContext => ({
     db,
     api,
@@ -251,12 +261,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     async step() {
       const result = newResult();
       await deps.catchUpLog?.();
+      let done = false;
       try {
-        return !(await historyFetcher.step(context(), result, perConversation())).done;
+        done = (await historyFetcher.step(context(), result, perConversation())).done;
+        return !done;
       } finally {
         emitChanges(result.batch);
         emitNotices(result);
         status.publishSoon();
+        if (done) indexHistory();
       }
     },
     ready: () =>
@@ -333,6 +346,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       expireMutes();
       poller.start();
       history.start();
+      indexHistory();
       status.publish();
     },
     async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import type { SyncStatus } from '../../../shared/model/session.ts';
 import type { Clock } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { counts } from '../store/outbox-entries.ts';
+import { hasSearchBacklog } from '../store/search-backlog.ts';
 import { readHistoryProgress, readInitialProgress } from '../sync/sync-progress.ts';
 
 /**
@@ -34,7 +35,7 @@ export function createSyncStatus(deps: {
       pendingWrites: outbox.pending,
       failedWrites: outbox.failed,
       initialSync: { done: initial.phase === 'done', pages: initial.pages, items: initial.items },
-      history: { done: history.done, items: history.items },
+      history: { done: history.done, items: history.items, indexed: !hasSearchBacklog(db) },
       lastSyncedAt,
       lastError,
     };

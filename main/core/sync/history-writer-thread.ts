@@ -1,21 +1,29 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
+import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
 import { storeHistoryPages, type HistoryPage } from './page-store.ts';
-import type { WriterMessage } from './history-writer.ts';
+import type { WriterMessage, WriterRequest } from './history-writer.ts';
 
 /**
  * The history writer's thread (see history-writer.ts): stores the pages it
- * is sent on a connection of its own and answers each with what changed.
+ * is sent on a connection of its own, their messages left for the search
+ * backlog, and answers each with what changed; asked to, it indexes that
+ * backlog a chunk at a time, storing pages sent meanwhile between chunks.
  */
+if (parentPort === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 const port = parentPort;
-if (port === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 
 const db = openDatabase((workerData as { file: string }).file);
 // The core's checkpointer copies the log back (store/checkpointer.ts); a commit here must not.
 db.exec('PRAGMA wal_autocheckpoint = 0');
+/** Messages indexed between turns: about 10 ms, the longest a page sent meanwhile waits. */
+const INDEX_CHUNK = 5_000;
+/** Asks to index the backlog, answered together once it is empty. */
+let indexAsks: number[] = [];
+let closed = false;
 
 port.on('message', (first: WriterMessage) => {
   // Pages that queued up while the last was stored go together, in one transaction: this
@@ -25,14 +33,24 @@ port.on('message', (first: WriterMessage) => {
     messages.push(queued.message as WriterMessage);
   }
   const asks = messages.filter((message) => message !== 'close');
-  if (asks.length > 0) {
-    for (const answer of store(asks)) port.postMessage(answer);
+  const pages = asks.filter(isPage);
+  if (pages.length > 0) {
+    for (const answer of store(pages)) port.postMessage(answer);
   }
+  const indexing = indexAsks.length > 0;
+  indexAsks.push(...asks.filter((ask) => !isPage(ask)).map((ask) => ask.id));
   if (messages.includes('close')) {
+    closed = true;
     db.close();
     port.close();
+  } else if (!indexing && indexAsks.length > 0) {
+    setImmediate(indexChunk);
   }
 });
+
+function isPage(ask: WorkerAsk<WriterRequest>): ask is WorkerAsk<HistoryPage> {
+  return ask.request !== 'index-search';
+}
 
 function store(asks: WorkerAsk<HistoryPage>[]): WorkerAnswer<ChangesEvent | null>[] {
   try {
@@ -41,11 +59,29 @@ function store(asks: WorkerAsk<HistoryPage>[]): WorkerAnswer<ChangesEvent | null
       db,
       asks.map((ask) => ask.request),
       batch,
+      true,
     );
     const changes = batch.toEvent();
     return asks.map((ask, index) => ({ id: ask.id, answer: stored[index] ? changes : null }));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return asks.map((ask) => ({ id: ask.id, error: message }));
+    return asks.map((ask) => ({ id: ask.id, error: messageOf(error) }));
   }
+}
+
+/** One chunk, then a turn of the event loop (pages sent meanwhile are stored), until none is left. */
+function indexChunk(): void {
+  if (closed) return;
+  let answer: { answer: null } | { error: string } | null;
+  try {
+    answer = indexSearchBacklog(db, INDEX_CHUNK) ? null : { answer: null };
+  } catch (error) {
+    answer = { error: messageOf(error) };
+  }
+  if (answer === null) return void setImmediate(indexChunk);
+  for (const id of indexAsks) port.postMessage({ id, ...answer });
+  indexAsks = [];
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

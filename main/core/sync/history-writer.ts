@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
+import { hasSearchBacklog, indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import { workerConnection, type WorkerAsk } from '../store/worker-connection.ts';
 import { storeHistoryHere, type HistoryPage, type HistoryStore } from './page-store.ts';
 
@@ -25,11 +26,18 @@ const IDLE_MS = 30_000;
  */
 const PAGES_HERE = 20;
 
-/** What the thread is sent: a page to store (see store/worker-connection.ts), or `close`. */
-export type WriterMessage = WorkerAsk<HistoryPage> | 'close';
+/** What the thread is asked (see store/worker-connection.ts): to store a page, or to index. */
+export type WriterRequest = HistoryPage | 'index-search';
+/** What the thread is sent: an ask, or `close`. */
+export type WriterMessage = WorkerAsk<WriterRequest> | 'close';
 
 export interface HistoryWriter {
   store: HistoryStore;
+  /**
+   * Indexes the search backlog the thread's pages left
+   * (store/search-backlog.ts); resolves once it is empty, or the writer stops.
+   */
+  indexSearch(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +68,8 @@ export function startHistoryWriter(
   let storedHere = 0;
   let failed = false;
   let stopped = false;
-  const thread = workerConnection<HistoryPage, ChangesEvent | null>({
+  let indexing: Promise<void> | null = null;
+  const thread = workerConnection<WriterRequest, ChangesEvent | null>({
     clock,
     idleMs: IDLE_MS,
     spawn: () => new Worker(new URL(THREAD, import.meta.url), { workerData: { file } }),
@@ -88,9 +97,31 @@ export function startHistoryWriter(
       }
       return thread.ask(page);
     },
+    indexSearch() {
+      indexing ??= indexBacklog().finally(() => (indexing = null));
+      return indexing;
+    },
     async stop() {
       stopped = true;
       await thread.stop();
     },
   };
+
+  async function indexBacklog(): Promise<void> {
+    try {
+      if (stopped || !hasSearchBacklog(db)) return;
+      if (!failed) {
+        try {
+          return void (await thread.ask('index-search'));
+        } catch (error) {
+          // Only a thread that died leaves the work to this one; a refusal is retried next time.
+          if (stopped || !failed) throw error;
+        }
+      }
+      await indexSearchBacklogInTurns(db, () => stopped);
+    } catch (error) {
+      if (!stopped) log.error('indexing history for search failed', { error: String(error) });
+    }
+  }
 }
+

@@ -2,6 +2,7 @@ import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
+import { deferringSearch } from '../store/search-backlog.ts';
 import {
   reconcileConversations,
   reconcileMessages,
@@ -65,14 +66,17 @@ export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): 
  * Stores pages of history in one transaction, in the order given; says of
  * each whether it was stored. A page is stored only where history's saved
  * progress (or the page stored before it here) ends: one that does not
- * follow is left out, as after a failed store before it.
+ * follow is left out, as after a failed store before it. With `deferSearch`,
+ * their messages are searchable once the search backlog is indexed
+ * (store/search-backlog.ts).
  */
 export function storeHistoryPages(
   db: Database,
   pages: readonly HistoryPage[],
   batch: ChangeBatch,
+  deferSearch = false,
 ): boolean[] {
-  return transaction(db, () => {
+  return (deferSearch ? deferringSearch : transaction)(db, () => {
     let at = readHistoryProgress(db);
     const run = new Set<HistoryPage>();
     for (const page of pages) {

@@ -28,7 +28,8 @@ export function MessageResults({ query }: { query: string }) {
   const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [searched, setSearched] = useState<string | null>(null);
-  const historyArriving = useSession((s) => s.status?.history.done === false);
+  const history = useSession((s) => s.status?.history);
+  const pending = !history ? null : !history.done ? 'fetching' : !history.indexed ? 'indexing' : null;
 
   useEffect(() => {
     let live = true;
@@ -50,7 +51,8 @@ export function MessageResults({ query }: { query: string }) {
     return () => {
       live = false;
     };
-  }, [query]);
+    // Searched again once older messages are searchable, so their matches show.
+  }, [query, pending]);
 
   const more = async () => {
     try {
@@ -66,9 +68,15 @@ export function MessageResults({ query }: { query: string }) {
     <section className="message-results" aria-label="Messages found">
       <h2 className="section-title">Messages</h2>
       <InlineError>{error}</InlineError>
-      {historyArriving && (
+      {pending === 'fetching' && (
         <p className="hint search-history" role="status">
           Older messages are still being fetched; matches among them will show once they arrive.
+        </p>
+      )}
+      {pending === 'indexing' && (
+        <p className="hint search-history" role="status">
+          Older messages are still being indexed for search; matches among them will show in a
+          moment.
         </p>
       )}
       {searched === query && hits.length === 0 && !error && (

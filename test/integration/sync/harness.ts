@@ -62,6 +62,7 @@ export function startClient(options: {
     notifier,
     getSettings: () => settings,
     storeHistory: writer?.store,
+    indexSearch: writer?.indexSearch,
   });
   if (options.start ?? true) engine.start();
   return {

@@ -107,6 +107,17 @@ describe.each([
     while (!c.engine.status().initialSync.done) await c.engine.syncNow();
   }
 
+  /**
+   * Once every stored message is searchable, as the status says: the
+   * full-text index then holds exactly the stored messages.
+   */
+  async function untilIndexed(c: TestClient) {
+    while (!c.engine.status().history.indexed) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    c.db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`);
+  }
+
   async function allServerIds() {
     const ids: string[] = [];
     for (const id of conversationIds)
@@ -138,9 +149,11 @@ describe.each([
     await settle(c);
     expect(dataVersion() > before).toBe(historyWriter);
     expect(localIds(c)).toEqual(await allServerIds());
+    await untilIndexed(c);
     expect(c.engine.status().history).toEqual({
       done: true,
       items: CONVERSATIONS * PER_CONVERSATION,
+      indexed: true,
     });
     expect(olderOnServer(c.db, conversationIds[0]!)).toBe(false);
     // Every thread is announced, those whose messages came only with older history too.
@@ -178,6 +191,8 @@ describe.each([
     expect(second.feed).not.toContain(undefined);
     expect(new Set(second.feed).size).toBe((CONVERSATIONS * PER_CONVERSATION - saved.items) / 100);
     expect(localIds(after)).toEqual(await allServerIds());
+    // What the first run stored unindexed is searchable too.
+    await untilIndexed(after);
   });
 
   it('loads older pages of a thread from the server when asked, and stores them', async () => {

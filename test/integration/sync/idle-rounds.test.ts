@@ -70,7 +70,7 @@ describe('polling rounds against the sandbox', () => {
     expect(client.engine.status().initialSync).toMatchObject({ done: true });
     // Older history comes in the background, before the idle rounds this counts.
     await client.engine.history.settled();
-    expect(client.engine.status().history).toEqual({ done: true, items: 120 });
+    expect(client.engine.status().history).toEqual({ done: true, items: 120, indexed: true });
     calls().splice(0);
     expect(client.api.traits.listOrder).toBe('unknown');
     const strategies = recorder.lines.filter((line) => line.message === 'sync strategy');

@@ -8,6 +8,7 @@ import { messageEdited } from './0007-message-edited.ts';
 import { searchOrder } from './0008-search-order.ts';
 import { keptUnsent } from './0009-kept-unsent.ts';
 import { historyComplete } from './0010-history-complete.ts';
+import { searchBacklog } from './0011-search-backlog.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchOrder,
   keptUnsent,
   historyComplete,
+  searchBacklog,
 ];

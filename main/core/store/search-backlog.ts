@@ -1,0 +1,65 @@
+import { transaction, type Database } from './database.ts';
+import { writeKey } from './meta-keys.ts';
+import { statement } from './statement-cache.ts';
+
+/**
+ * Messages stored but not searchable yet (migrations/0011-search-backlog.ts):
+ * a history page is stored with its messages left out of the full-text
+ * index, and the backlog is indexed in bulk once history rests. Indexed in
+ * chunks of a few thousand, 100,000 messages took about 0.17 s; indexed as
+ * each row was stored, about 0.3 s, all of it on the writer thread while
+ * the initial sync waited for it.
+ */
+
+/** Read by the insert triggers (migrations/0011-search-backlog.ts). */
+const DEFERRED = 'search_deferred';
+
+/** Runs `work` in one transaction, its new messages going to the backlog instead of the index. */
+export function deferringSearch<T>(db: Database, work: () => T): T {
+  return transaction(db, () => {
+    writeKey(db, 'sync_state', DEFERRED, '1');
+    try {
+      return work();
+    } finally {
+      // Removed before the commit, so no other write ever sees it.
+      writeKey(db, 'sync_state', DEFERRED, null);
+    }
+  });
+}
+
+/** Whether some stored message is not searchable yet. */
+export function hasSearchBacklog(db: Database): boolean {
+  return statement(db, 'SELECT EXISTS (SELECT 1 FROM search_backlog) AS waiting').get()
+    ?.waiting === 1;
+}
+
+/**
+ * Indexes up to `count` messages of the backlog, oldest first, in one
+ * transaction; says whether any are left. Keys stay in SQL: they pass
+ * JavaScript's safe integers (see search-order.ts).
+ */
+export function indexSearchBacklog(db: Database, count: number): boolean {
+  const chunk = 'SELECT seq FROM search_backlog ORDER BY seq LIMIT $count';
+  return transaction(db, () => {
+    statement(
+      db,
+      `INSERT INTO messages_fts (rowid, text)
+       SELECT m.seq, m.text FROM (${chunk}) JOIN messages m USING (seq)`,
+    ).run({ $count: count });
+    statement(db, `DELETE FROM search_backlog WHERE seq IN (${chunk})`).run({ $count: count });
+    return hasSearchBacklog(db);
+  });
+}
+
+/** Messages indexed per turn where the backlog is indexed on the main thread: a few milliseconds. */
+const CHUNK_PER_TURN = 1_000;
+
+/**
+ * The backlog indexed on this connection a chunk per turn of the event loop,
+ * so IPC and timers go on between chunks; until it is empty or `stopped()`.
+ */
+export async function indexSearchBacklogInTurns(db: Database, stopped: () => boolean) {
+  while (!stopped() && indexSearchBacklog(db, CHUNK_PER_TURN)) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
