@@ -145,7 +145,7 @@ export function createCore(deps: CoreDeps): Core {
     responses,
     emit: bus.emit,
     getSettings: settings.get,
-    catchUpLog: async () => checkpoints?.catchUp(),
+    catchUpLog: async (quiet) => checkpoints?.catchUp(quiet),
     storeHistory: historyWriter.store,
     indexSearch: historyWriter.indexSearch,
   });

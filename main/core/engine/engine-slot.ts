@@ -27,7 +27,7 @@ export function createEngineSlot(deps: {
   emit(event: CoreEvent): void;
   getSettings(): Settings;
   /** See SyncEngineDeps. */
-  catchUpLog?(): Promise<void>;
+  catchUpLog?(quiet: () => Promise<void>): Promise<void>;
   /** See SyncEngineDeps. */
   storeHistory?: HistoryStore;
   /** See SyncEngineDeps. */

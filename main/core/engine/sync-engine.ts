@@ -57,11 +57,12 @@ export interface SyncEngineDeps {
   /** The server refused the token: the session asks the user to sign in again. */
   onUnauthorized?(): void;
   /**
-   * Offered between history steps, with no write under way: the core's
-   * checkpointer may finish copying the write-ahead log then, so the log
-   * starts over instead of growing for as long as the sync runs.
+   * Offered between history steps: the core's checkpointer may finish
+   * copying the write-ahead log then, once `quiet()` has let the pages being
+   * stored land, so the log starts over instead of growing for as long as
+   * the sync runs.
    */
-  catchUpLog?(): Promise<void>;
+  catchUpLog?(quiet: () => Promise<void>): Promise<void>;
   /** Where background history is stored: the core's writer thread; this thread's connection if absent. */
   storeHistory?: HistoryStore;
   /**
@@ -260,7 +261,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     clock,
     async step() {
       const result = newResult();
-      await deps.catchUpLog?.();
+      await deps.catchUpLog?.(() => landed(historyFetcher.stored()));
       let done = false;
       try {
         done = (await historyFetcher.step(context(), result, perConversation())).done;

@@ -14,9 +14,11 @@ import { AUTO_CHECKPOINT_PAGES, JOURNAL_SIZE_LIMIT, type Database } from './data
  * when a writer finds it fully copied. So the worker copies once a second
  * while commits come in, and a long run of writes (the history sync) offers
  * `catchUp()` between its steps: when a copy of a long log has finished
- * since the last catch-up, it copies what was written meanwhile (little, so
- * the pause is short) with no write in between; the next commit starts the
- * log over, so the log stays around 32 MB however long the sync runs.
+ * since the last catch-up, the writes under way are let land (the history
+ * writer's thread commits on its own), then what was written meanwhile is
+ * copied (little, so the pause is short) with no write in between; the next
+ * commit starts the log over. Without that wait the thread's commits never
+ * let a copy finish: a sync of a million messages grew the log to 2 GB.
  *
  * The worker starts when the log has grown past JOURNAL_SIZE_LIMIT (the file
  * is cut back to that whenever the log starts over, so a longer file is a
@@ -60,10 +62,10 @@ interface Reply {
 export interface Checkpointer {
   /**
    * Between writes of a long run: resolves at once, or, when a copy of a long
-   * log has finished since the last catch-up, after copying what is left.
-   * Call it with no write under way.
+   * log has finished since the last catch-up, waits for `quiet()` (the writes
+   * under way have landed and no other starts) and copies what is left.
    */
-  catchUp(): Promise<void>;
+  catchUp(quiet: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -150,8 +152,10 @@ export function startCheckpointer(
   }
 
   return {
-    async catchUp() {
+    async catchUp(quiet) {
       if (running !== null || !copied || stopped) return;
+      await quiet();
+      if (running !== null || stopped) return;
       await run();
       copied = false;
     },

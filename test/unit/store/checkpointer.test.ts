@@ -96,24 +96,40 @@ describe('the checkpointer', () => {
     expect(walCommits(file)).toBe(1);
   });
 
-  it('lets a long log start over: a catch-up between writes finishes the copy', async () => {
+  it('lets a long log start over: a catch-up lets the writes under way land, then finishes the copy', async () => {
     const { file, clock, checkpointer } = started();
-    const write = draftWriter(db, 2_000);
-    // More than 8,192 pages of log, the length worth a pause.
-    write(20_000);
-    expect(walCommits(file)).toBe(1);
-    await checkpointer.catchUp();
-    write(1);
-    expect(walCommits(file)).toBe(2);
+    // Another connection commits, as the history writer's thread does.
+    const thread = openDatabase(file);
+    thread.exec('PRAGMA wal_autocheckpoint = 0');
+    const write = draftWriter(thread, 2_000);
+    const landed: string[] = [];
+    const quiet = async () => {
+      write(1);
+      landed.push('writes under way');
+    };
+    try {
+      // More than 8,192 pages of log, the length worth a pause.
+      write(20_000);
+      expect(walCommits(file)).toBe(1);
+      // No copy has finished yet: nothing to catch up, nothing waited for.
+      await checkpointer.catchUp(quiet);
+      expect(landed).toEqual([]);
+      write(1);
+      expect(walCommits(file)).toBe(2);
 
-    await clock.advance(1_000);
-    await vi.waitFor(
-      async () => {
-        await checkpointer.catchUp();
-        write(1);
-        expect(walCommits(file)).toBe(1);
-      },
-      { timeout: 10_000, interval: 20 },
-    );
+      await clock.advance(1_000);
+      await vi.waitFor(
+        async () => {
+          await checkpointer.catchUp(quiet);
+          expect(landed).toEqual(['writes under way']);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      // What landed while it waited was copied too: the next commit starts the log over.
+      write(1);
+      expect(walCommits(file)).toBe(1);
+    } finally {
+      thread.close();
+    }
   });
 });
