@@ -9,7 +9,8 @@
  * - flush of 1,000 queued sends after reconnect, against the same sends made
  *   one after another straight through the API client;
  * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
- *   all history is stored), against paging the same lists without storing;
+ *   all history is stored), against paging the same lists without storing,
+ *   and when all of it was searchable (older history is indexed once stored);
  * - usable after sign-in (the conversation list and the newest pages of the
  *   first conversations stored) at 10,000 conversations / 1,000,000 messages
  *   and at 100 / 1,000;
@@ -18,7 +19,7 @@
  * - the core's memory idle with the million-message database.
  * Run: npx node test/bench/sync.bench.ts [--quick]
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -126,17 +127,28 @@ async function initialSync(conversations: number, messages: number) {
     const idle = await loopDelay(async () => new Promise((resolve) => setTimeout(resolve, 2_000)));
     let run!: Awaited<ReturnType<typeof signIn>>;
     let engineMs = 0;
+    let searchableMs = 0;
     const delay = await loopDelay(async () => {
       run = await signIn(join(dir, 'client'), server.url);
       await run.core.until((s) => s.history.done);
       engineMs = performance.now() - run.started;
+      await run.core.until((s) => s.history.indexed);
+      searchableMs = performance.now() - run.started;
     });
     const stored = run.core.core.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as {
       n: number;
     };
     await run.core.close();
     const pagingMs = (before + (await pageWithoutStoring(api))) / 2;
-    return { engineMs, pagingMs, stored: stored.n, delay, idle, usableMs: run.usableMs };
+    return {
+      engineMs,
+      searchableMs,
+      pagingMs,
+      stored: stored.n,
+      delay,
+      idle,
+      usableMs: run.usableMs,
+    };
   } finally {
     await server.stop();
   }
@@ -154,14 +166,34 @@ async function usableAt(conversations: number, messages: number) {
   }
 }
 
+/** The longest the write-ahead log of `dataDir` grows until `stop()` (sampled every 50 ms). */
+function largestLog(dataDir: string) {
+  let largest = 0;
+  const timer = setInterval(() => {
+    try {
+      largest = Math.max(largest, statSync(join(dataDir, 'parley.db-wal')).size);
+    } catch {
+      // Not created yet.
+    }
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return largest;
+  };
+}
+
 /** A large account: usable, then all its history, searches over it, and the core idle on it. */
 async function largeAccount(conversations: number, messages: number) {
   const { dir, server } = await workspace(conversations, messages);
   const dataDir = join(dir, 'client');
   try {
+    const log = largestLog(dataDir);
     const run = await signIn(dataDir, server.url);
     await run.core.until((s) => s.history.done, 50);
     const syncedMs = performance.now() - run.started;
+    await run.core.until((s) => s.history.indexed, 50);
+    const searchableMs = performance.now() - run.started;
+    const logBytes = log();
     const idle = await loopDelay(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
     // Each search its own task, as IPC calls arrive: a word in every message, a rare one,
     // a prefix, a phrase, nothing; the first pages of each.
@@ -177,7 +209,7 @@ async function largeAccount(conversations: number, messages: number) {
     });
     await run.core.close();
     const rss = await idleRss(dataDir, IDLE_SECONDS);
-    return { usableMs: run.usableMs, syncedMs, searches, idle, rss };
+    return { usableMs: run.usableMs, syncedMs, searchableMs, logBytes, searches, idle, rss };
   } finally {
     await server.stop();
   }
@@ -202,6 +234,7 @@ try {
       `${seconds(s.engineMs)}, ${count(s.stored)} stored ` +
       `(baseline, paging the same lists without storing: ${seconds(s.pagingMs)}) ` +
       `[${(s.engineMs / s.pagingMs).toFixed(2)}×; ${load()}]\n` +
+      `all of it searchable: ${seconds(s.searchableMs)} after sign-in [${load()}]\n` +
       `main-thread stall during initial sync: ${stall(s.delay)} ` +
       `(baseline, the same loop idle: ${stall(s.idle)}) [${load()}]\n`,
   );
@@ -214,7 +247,8 @@ try {
       `${count(bigMessages)} messages; ${seconds(small)} at 100 conversations / 1,000 messages ` +
       `[${load()}]\n` +
       `all history of ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
-      `${seconds(big.syncedMs)} after sign-in [${load()}]\n` +
+      `${seconds(big.syncedMs)} after sign-in, all of it searchable at ${seconds(big.searchableMs)}; ` +
+      `largest write-ahead log meanwhile ${(big.logBytes / 1e6).toFixed(0)} MB [${load()}]\n` +
       `main-thread stall during searches over ${count(bigMessages)} messages: ` +
       `${stall(big.searches)} [${load()}]\n` +
       `core's memory idle with ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +

@@ -29,7 +29,13 @@ if (flag === '--idle') {
   while (!signedOut) {
     const status = await core.router.handle('status:get', {});
     const value = status.ok ? (status.value as SyncStatus) : null;
-    if (value?.initialSync.done && value.history.done && value.pendingWrites === 0) break;
+    if (
+      value?.initialSync.done &&
+      value.history.done &&
+      value.history.indexed &&
+      value.pendingWrites === 0
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const samples: number[] = [];
