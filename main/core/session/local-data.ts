@@ -41,10 +41,16 @@ export function accountTables(db: Database): string[] {
   return rows.map((row) => row.name);
 }
 
-/** Everything synced or written for the messaging account, in one transaction. */
+/**
+ * Everything synced or written for the messaging account, in one
+ * transaction. Messages go first: their delete trigger reads the search
+ * backlog to know which of them the full-text index holds
+ * (store/search-backlog.ts), so the backlog must still be there.
+ */
 export function clearLocalData(db: Database): void {
+  const tables = accountTables(db);
   transaction(db, () => {
-    for (const table of accountTables(db)) {
+    for (const table of ['messages', ...tables.filter((name) => name !== 'messages')]) {
       const kept = KEPT_ROWS[table];
       db.exec(`DELETE FROM "${table}"${kept === undefined ? '' : ` WHERE NOT (${kept})`}`);
     }
