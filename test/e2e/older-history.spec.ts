@@ -100,3 +100,17 @@ test('while history arrives, search says so and a thread loads older pages from 
     });
   }).toPass({ timeout: 30_000 });
 });
+
+test('once all history is here, search finds its oldest messages without being asked again', async ({
+  page,
+}) => {
+  await page.goto(preview.url);
+  await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
+  // The very first message: it came with the older history, stored unindexed by the writer
+  // thread and made searchable once history was all here.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('message 0');
+  const found = page.getByRole('region', { name: 'Messages found' });
+  await expect(found.getByRole('listitem')).toHaveCount(1, { timeout: 90_000 });
+  await expect(found.getByRole('listitem')).toContainText('message 0');
+  await expect(found.getByRole('status')).toHaveCount(0);
+});
