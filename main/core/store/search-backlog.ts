@@ -29,8 +29,9 @@ export function deferringSearch<T>(db: Database, work: () => T): T {
 
 /** Whether some stored message is not searchable yet. */
 export function hasSearchBacklog(db: Database): boolean {
-  return statement(db, 'SELECT EXISTS (SELECT 1 FROM search_backlog) AS waiting').get()
-    ?.waiting === 1;
+  return (
+    statement(db, 'SELECT EXISTS (SELECT 1 FROM search_backlog) AS waiting').get()?.waiting === 1
+  );
 }
 
 /**

@@ -29,7 +29,13 @@ export function MessageResults({ query }: { query: string }) {
   const [error, setError] = useState<string | null>(null);
   const [searched, setSearched] = useState<string | null>(null);
   const history = useSession((s) => s.status?.history);
-  const pending = !history ? null : !history.done ? 'fetching' : !history.indexed ? 'indexing' : null;
+  const pending = !history
+    ? null
+    : !history.done
+      ? 'fetching'
+      : !history.indexed
+        ? 'indexing'
+        : null;
 
   useEffect(() => {
     let live = true;

@@ -52,7 +52,8 @@ describe('the search backlog', () => {
   it('indexes a chunk at a time, oldest first, and says when some are left', async () => {
     const db = database();
     deferringSearch(db, () => {
-      for (let i = 0; i < 5; i++) upsertMessage(db, message(`m${i}`, `note ${i}`, 1_000 + i), false);
+      for (let i = 0; i < 5; i++)
+        upsertMessage(db, message(`m${i}`, `note ${i}`, 1_000 + i), false);
     });
     expect(indexSearchBacklog(db, 2)).toBe(true);
     expect(await found(db, 'note')).toEqual(['m1', 'm0']);
