@@ -12,6 +12,11 @@ import type { SyncStatus } from '../../../shared/model/session.ts';
  * a conf store), on `dataDir`, signed out, for a benchmark to sign in. The
  * demo's services are never loaded: a first start would open the demo
  * workspace, so the stored session says signed out before the core starts.
+ *
+ * Every `changes` event is answered as the renderer answers it
+ * (renderer/stores/core-events.ts): the conversation list's first page read
+ * again (one read at a time, once more if a change came meanwhile) and the
+ * filter counts. Those reads run on the main thread too.
  */
 export async function benchCore(dataDir: string) {
   const preferences = confStore(dataDir);
@@ -32,6 +37,27 @@ export async function benchCore(dataDir: string) {
     if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
     return answer.value;
   }
+
+  let listing = false;
+  let listAgain = false;
+  async function readList(): Promise<void> {
+    if (listing) return void (listAgain = true);
+    listing = true;
+    try {
+      await core.router.handle('conversations:list', { filter: 'all', offset: 0, limit: 50 });
+    } finally {
+      listing = false;
+    }
+    if (listAgain) {
+      listAgain = false;
+      await readList();
+    }
+  }
+  core.onEvent((event) => {
+    if (event.type !== 'changes') return;
+    void readList();
+    void core.router.handle('conversations:counts', {});
+  });
 
   const status = async () => (await call('status:get', {})) as SyncStatus;
 
