@@ -36,6 +36,7 @@ import {
   type RoundResult,
   type SyncContext,
 } from '../sync/sync-steps.ts';
+import { createChangeAnnouncer } from './change-announcer.ts';
 import { createHistoryRunner } from './history-runner.ts';
 import { createOnDemandRequests } from './on-demand-requests.ts';
 import { createSyncStatus } from './sync-status.ts';
@@ -100,9 +101,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   /** Conversations to fetch in full next round (a discarded local delete brings them back). */
   const refetch = new Set<string>();
 
-  const emitChanges = (batch: ChangeBatch) => {
-    if (!batch.isEmpty) emit(batch.toEvent());
-  };
+  const changes = createChangeAnnouncer(emit, clock);
+  /** What sync, history and the outbox changed (what the user did goes out with `changes.now`). */
+  const emitChanges = changes.later;
   const emitNotices = (result: RoundResult) => {
     for (const message of result.notices) emit({ type: 'notice', level: 'warning', message });
   };
@@ -288,7 +289,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       return backoffDelay(POLL_BACKOFF, failures, retryAfter);
     },
   });
-  const onDemand = createOnDemandRequests({ db, history, context, emitChanges });
+  const onDemand = createOnDemandRequests({ db, history, context, emitChanges: changes.now });
 
   function expireMutes(): void {
     muteTimer?.cancel();
@@ -329,7 +330,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
 
   /** Applies a local write: emit its changes, update counts, start sending. */
   function applied<T>(result: WriteResult<T>): T {
-    emitChanges(result.batch);
+    changes.now(result.batch);
     status.publish();
     outbox.kick();
     return result.value;
@@ -359,6 +360,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       await landed(historyFetcher.stored());
       // After the work above settles: a round or a send finishing late may have set these again.
       muteTimer?.cancel();
+      changes.stop();
       status.stop();
     },
     /** One round now, then whatever the outbox can send. */
@@ -428,7 +430,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       },
       discard(id: number): void {
         const { batch, refetchConversation } = discardEntry(db, id);
-        emitChanges(batch);
+        changes.now(batch);
         status.publish();
         if (refetchConversation !== null) {
           conversationsWanted = true;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markInFlight, updatePayload } from '../../../main/core/store/outbox-entries.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
@@ -72,13 +72,15 @@ describe('local ids once the server confirms', () => {
     expect(sent).toMatchObject({ id: message?.id, message: 'hello, edited' });
     expect(sent?.reactions).toEqual({ like: ['alice'] });
 
-    const replaced = client.events.flatMap((event) =>
-      event.type === 'changes' ? event.replacedIds : [],
+    // Announced to the renderer with the rest of their burst (engine/change-announcer.ts).
+    const replaced = () =>
+      client.events.flatMap((event) => (event.type === 'changes' ? event.replacedIds : []));
+    await vi.waitFor(() =>
+      expect(replaced()).toEqual([
+        { from: localConversation, to: conversation?.id },
+        { from: localMessage, to: message?.id },
+      ]),
     );
-    expect(replaced).toEqual([
-      { from: localConversation, to: conversation?.id },
-      { from: localMessage, to: message?.id },
-    ]);
   });
 
   it('survive a crash with a send in flight: the next start finds it on the server instead of sending twice', async () => {
