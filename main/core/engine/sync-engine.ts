@@ -148,7 +148,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
   const indexSearch = deps.indexSearch ?? (() => indexSearchBacklogInTurns(db, () => stopped));
   /** Once history rests, its messages become searchable; the status says when they all are. */
-  const indexHistory = () => void indexSearch().then(status.publishSoon);
+  const indexHistory = () =>
+    void indexSearch().then(status.publishSoon, (error: unknown) =>
+      log.error('indexing history for search failed', { error: String(error) }),
+    );
   const context = (): SyncContext => ({
     db,
     api,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../../shared/model/message.ts';
+import type { SyncStatus } from '../../../shared/model/session.ts';
 import { describeError } from '../../ipc/errors.ts';
 import { exactTime, listTime } from '../../lib/format.ts';
 import { searchMessages } from '../../stores/message-search.ts';
@@ -22,20 +23,20 @@ function Snippet({ hit }: { hit: SearchHit }) {
   return <span className="hit-snippet">{parts}</span>;
 }
 
+/** What search may still miss: older messages not fetched yet, or fetched but not indexed yet. */
+function historyPending(status: SyncStatus | null): 'fetching' | 'indexing' | null {
+  if (status === null) return null;
+  if (!status.history.done) return 'fetching';
+  return status.history.indexed ? null : 'indexing';
+}
+
 /** Full-text results from the core's index; each opens its thread at the message. */
 export function MessageResults({ query }: { query: string }) {
   const [hits, setHits] = useState<SearchHit[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [searched, setSearched] = useState<string | null>(null);
-  const history = useSession((s) => s.status?.history);
-  const pending = !history
-    ? null
-    : !history.done
-      ? 'fetching'
-      : !history.indexed
-        ? 'indexing'
-        : null;
+  const pending = useSession((s) => historyPending(s.status));
 
   useEffect(() => {
     let live = true;
