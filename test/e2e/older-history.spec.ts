@@ -113,4 +113,5 @@ test('once all history is here, search finds its oldest messages without being a
   await expect(found.getByRole('listitem')).toHaveCount(1, { timeout: 90_000 });
   await expect(found.getByRole('listitem')).toContainText('message 0');
   await expect(found.getByRole('status')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/search-history-all-here-light.png` });
 });
