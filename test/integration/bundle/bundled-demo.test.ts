@@ -51,6 +51,10 @@ describe('the main process bundle', () => {
         );
         expect(read).toContain('main/core/create-core.ts');
         expect(read.filter((input) => /^main\/(core\/)?relay\//.test(input))).toEqual([]);
+        // Of zod's locales, only the English the app speaks (esbuild.config.ts).
+        expect(read.filter((input) => /^node_modules\/zod\/v4\/locales\//.test(input))).toEqual([
+          'node_modules/zod/v4/locales/en.js',
+        ]);
       }
 
       const dataDir = makeTempDir('parley-bundle-data-');
@@ -60,6 +64,7 @@ describe('the main process bundle', () => {
         expect(report.relays).toContainEqual(
           expect.objectContaining({ source: 'demo', state: 'connected' }),
         );
+        expect(report.refused).toMatch(/^filter: Invalid /);
         // The core's history writer starts its thread from the bundle's own file too.
         const writer = new Worker(join(outdir, 'chunks/history-writer-thread.mjs'), {
           workerData: { file: join(dataDir, 'parley.db') },

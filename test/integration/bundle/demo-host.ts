@@ -6,7 +6,8 @@ import { shellLikeCore } from '../../support/shell-like-core.ts';
  * bundled by the test next to it with the options of the app's main process,
  * and run from that bundle under Node. Prints one JSON line: the demo's
  * activity and its relay's state, as they are once the activity has come
- * through the relay (or after 30 s). Run: node <bundle> <data dir>
+ * through the relay (or after 30 s), and the words a malformed request is
+ * refused with. Run: node <bundle> <data dir>
  */
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: demo-host <data dir>');
@@ -27,6 +28,8 @@ for (let waited = 0; waited < 30_000; waited += 200) {
   if (Number(activity.total) >= 9) break;
   await sleep(200);
 }
+const refused = await core.router.handle('conversations:list', { filter: 42, offset: 0, limit: 1 });
+report.refused = refused.ok ? null : refused.error.message;
 await core.stop();
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);
