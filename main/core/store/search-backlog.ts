@@ -52,15 +52,21 @@ export function indexSearchBacklog(db: Database, count: number): boolean {
   });
 }
 
-/** Messages indexed per turn where the backlog is indexed on the main thread: a few milliseconds. */
+/** Messages indexed per turn on the main thread: a few milliseconds. */
 const CHUNK_PER_TURN = 1_000;
 
 /**
- * The backlog indexed on this connection a chunk per turn of the event loop,
- * so IPC and timers go on between chunks; until it is empty or `stopped()`.
+ * The backlog indexed on this connection `chunk` messages per turn of the
+ * event loop, so what else the thread does (IPC and timers; pages to store,
+ * on the writer's thread) goes on between chunks; until it is empty or
+ * `stopped()`.
  */
-export async function indexSearchBacklogInTurns(db: Database, stopped: () => boolean) {
-  while (!stopped() && indexSearchBacklog(db, CHUNK_PER_TURN)) {
+export async function indexSearchBacklogInTurns(
+  db: Database,
+  stopped: () => boolean,
+  chunk = CHUNK_PER_TURN,
+): Promise<void> {
+  while (!stopped() && indexSearchBacklog(db, chunk)) {
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -1,7 +1,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
-import { indexSearchBacklog } from '../store/search-backlog.ts';
+import { indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
 import { storeHistoryPages, type HistoryPage } from './page-store.ts';
@@ -44,7 +44,7 @@ port.on('message', (first: WriterMessage) => {
     db.close();
     port.close();
   } else if (!indexing && indexAsks.length > 0) {
-    setImmediate(indexChunk);
+    void indexBacklog();
   }
 });
 
@@ -68,16 +68,16 @@ function store(asks: WorkerAsk<HistoryPage>[]): WorkerAnswer<ChangesEvent | null
   }
 }
 
-/** One chunk, then a turn of the event loop (pages sent meanwhile are stored), until none is left. */
-function indexChunk(): void {
-  if (closed) return;
-  let answer: { answer: null } | { error: string } | null;
+/** The whole backlog, pages sent meanwhile stored between chunks; then every ask to index is answered. */
+async function indexBacklog(): Promise<void> {
+  let answer: { answer: null } | { error: string };
   try {
-    answer = indexSearchBacklog(db, INDEX_CHUNK) ? null : { answer: null };
+    await indexSearchBacklogInTurns(db, () => closed, INDEX_CHUNK);
+    answer = { answer: null };
   } catch (error) {
     answer = { error: messageOf(error) };
   }
-  if (answer === null) return void setImmediate(indexChunk);
+  if (closed) return;
   for (const id of indexAsks) port.postMessage({ id, ...answer });
   indexAsks = [];
 }
