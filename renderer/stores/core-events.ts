@@ -2,6 +2,7 @@ import { onCoreEvent } from '../ipc/parley.ts';
 import { useActivity } from './activity-feed-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
+import { useDrafts } from './draft-store.ts';
 import { navigateTo } from './navigation.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 import { useOutbox } from './outbox-store.ts';
@@ -16,6 +17,7 @@ export function connectCoreEvents(): () => void {
   return onCoreEvent((event) => {
     switch (event.type) {
       case 'changes': {
+        useDrafts.getState().followReplacedIds(event.replacedIds);
         const list = useConversationList.getState();
         void list.refresh();
         void list.refreshCounts();

@@ -11,6 +11,11 @@ interface DraftState {
   setDraft(conversationId: string, text: string): void;
   /** Saves at once, for sending or switching away. */
   flush(conversationId: string): void;
+  /**
+   * The server confirmed conversations started here: what was typed under a
+   * local id goes on under the server's, still to be saved if it was.
+   */
+  followReplacedIds(replaced: readonly { from: string; to: string }[]): void;
 }
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -40,15 +45,35 @@ export const useDrafts = create<DraftState>()((set, get) => ({
   },
   setDraft(conversationId, text) {
     set({ drafts: { ...get().drafts, [conversationId]: text } });
-    clearTimeout(timers.get(conversationId));
-    timers.set(
-      conversationId,
-      setTimeout(() => save(conversationId, text), SAVE_AFTER_MS),
-    );
+    schedule(conversationId, text);
   },
   flush(conversationId) {
     if (!timers.has(conversationId)) return;
     clearTimeout(timers.get(conversationId));
     save(conversationId, get().drafts[conversationId] ?? '');
   },
+  followReplacedIds(replaced) {
+    const drafts = { ...get().drafts };
+    const moved = replaced.filter(({ from, to }) => from in drafts && !(to in drafts));
+    if (moved.length === 0) return;
+    for (const { from, to } of moved) {
+      drafts[to] = drafts[from] as string;
+      delete drafts[from];
+      if (timers.has(from)) {
+        clearTimeout(timers.get(from));
+        timers.delete(from);
+        schedule(to, drafts[to]);
+      }
+    }
+    // Before the thread switches to the server's id, so its composer never shows it empty.
+    set({ drafts });
+  },
 }));
+
+function schedule(conversationId: string, text: string) {
+  clearTimeout(timers.get(conversationId));
+  timers.set(
+    conversationId,
+    setTimeout(() => save(conversationId, text), SAVE_AFTER_MS),
+  );
+}
