@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { KeptUnsent } from '../../shared/model/message.ts';
 import { call } from '../ipc/parley.ts';
-import { attempt, useNotices } from './notice-store.ts';
+import { attempt } from './notice-store.ts';
 
 interface KeptState {
   /** Text written in conversations deleted elsewhere, never sent: the user decides what becomes of it. */
@@ -23,11 +23,4 @@ export const useKeptUnsent = create<KeptState>()((set) => ({
 export async function dismissKept(id: number) {
   await attempt(() => call('unsent:dismissKept', { id }));
   await useKeptUnsent.getState().refresh();
-}
-
-export function copyKept(item: KeptUnsent) {
-  navigator.clipboard.writeText(item.text).then(
-    () => useNotices.getState().push('info', 'Copied'),
-    () => useNotices.getState().push('error', 'Parley could not copy the text; select it instead.'),
-  );
 }

@@ -1,4 +1,5 @@
-import { copyKept, dismissKept, useKeptUnsent } from '../../stores/kept-unsent-store.ts';
+import { copyKept } from '../../stores/kept-unsent-actions.ts';
+import { dismissKept, useKeptUnsent } from '../../stores/kept-unsent-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 
 /**
