@@ -26,10 +26,10 @@ const BY_CODE: Record<string, (host: string) => string> = {
     `The certificate of ${host} is for another name. Check the address.`,
 };
 
-/** The code Node put on a failed fetch (`error.cause.code`), if any. */
+/** The code Node put on a failed request (`error.code`), if any. */
 export function failureCode(error: unknown): string | null {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? cause.code : null;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 export function networkFailureWords(host: string, error: unknown): string {

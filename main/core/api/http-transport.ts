@@ -7,6 +7,8 @@ import { withinScope, type TokenSource } from './credentials.ts';
 import { readErrorDetail } from './error-body.ts';
 import { failureCode, networkFailureWords, timeoutWords } from './failure-words.ts';
 import { parseRetryAfter } from './retry-after.ts';
+import { announceWritten } from './request-written.ts';
+import { keptAliveAgent, nodeHttpExchange, type HttpExchange } from '../net/http-exchange.ts';
 
 export interface RetryPolicy {
   /** Further attempts after the first. */
@@ -33,7 +35,8 @@ export interface TransportOptions {
   getToken: TokenSource;
   log: Logger;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** How requests go out; Node's HTTP client unless a test stands in for the network. */
+  exchange?: HttpExchange;
   retry?: Partial<RetryPolicy>;
 }
 
@@ -68,7 +71,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 export function createTransport(options: TransportOptions): Transport {
   const base = parseBaseUrl(options.baseUrl);
   const insecure = cleartextProblem(base);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const exchange = options.exchange ?? nodeHttpExchange;
+  const agent = keptAliveAgent(base);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retry = { ...DEFAULT_RETRY, ...options.retry };
 
@@ -140,18 +144,20 @@ export function createTransport(options: TransportOptions): Transport {
     let retryAfter: string | null;
     let contentType: string | null;
     try {
-      const response = await fetchImpl(url, {
+      const answer = await exchange({
         method: request.method,
+        url,
         headers,
         body,
         signal,
-        // A redirect would carry the token to wherever it points: it is an answer, not a hop.
-        redirect: 'manual',
+        agent,
+        onWritten: () => {
+          if (request.idempotencyKey !== undefined) announceWritten(request.idempotencyKey);
+        },
       });
-      status = response.status;
-      retryAfter = response.headers.get('retry-after');
-      contentType = response.headers.get('content-type');
-      text = await response.text();
+      ({ status, text } = answer);
+      retryAfter = answer.header('retry-after');
+      contentType = answer.header('content-type');
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason;
       if (timeout.aborted) {

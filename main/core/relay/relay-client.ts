@@ -1,8 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import { relayUrlProblem } from '../../../shared/model/relay.ts';
 import { envelope, type Envelope } from '../../webhook-protocol/envelope.ts';
+import { keptAliveAgent, nodeHttpExchange } from '../net/http-exchange.ts';
 import { withinScope, relayScope, type TokenSource } from './relay-credentials.ts';
 import { refusal, RelayError, unreachable } from './relay-error.ts';
 
@@ -77,11 +76,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
   const problem = relayUrlProblem(options.url);
   if (problem !== null) throw new RelayError('unreachable', problem);
   const base = new URL(`${relayScope(options.url)}/`);
-  const secure = base.protocol === 'https:';
-  // Kept-alive: a long poll follows the last at once, without a new TLS handshake.
-  const agent = secure
-    ? new HttpsAgent({ keepAlive: true, maxSockets: 2, ...(options.ca && { ca: options.ca }) })
-    : new HttpAgent({ keepAlive: true, maxSockets: 2 });
+  const agent = keptAliveAgent(base, { maxSockets: 2, ...(options.ca && { ca: options.ca }) });
 
   async function get(
     path: string,
@@ -107,11 +102,16 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       headers.authorization = `Bearer ${token}`;
     }
     const timeout = AbortSignal.timeout(timeoutMs);
-    const { status, text } = await exchange(
+    const { status, text } = await nodeHttpExchange({
+      method: 'GET',
       url,
       headers,
-      signal ? AbortSignal.any([signal, timeout]) : timeout,
-    ).catch((error: unknown) => {
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      agent,
+      maxBytes: MAX_ANSWER_BYTES,
+      tooLarge: () =>
+        new RelayError('too-large', `The relay at ${base.host} sent too large an answer.`),
+    }).catch((error: unknown) => {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) {
         throw new RelayError(
@@ -122,45 +122,6 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       throw error instanceof RelayError ? error : unreachable(base.host, error);
     });
     return { status, text, param: errorParam(text) };
-  }
-
-  /** One GET and its whole answer, read up to MAX_ANSWER_BYTES; aborted with `signal`. */
-  function exchange(
-    url: URL,
-    headers: Record<string, string>,
-    signal: AbortSignal,
-  ): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const request = (secure ? httpsRequest : httpRequest)(url, {
-        method: 'GET',
-        headers,
-        agent,
-        signal,
-      });
-      request.on('error', reject);
-      request.once('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
-          else
-            request.destroy(
-              new RelayError('too-large', `The relay at ${base.host} sent too large an answer.`),
-            );
-        });
-        response.on('error', reject);
-        response.once('close', () => {
-          if (!response.complete) reject(new Error('the answer was cut off'));
-          else
-            resolve({
-              status: response.statusCode ?? 0,
-              text: Buffer.concat(chunks).toString('utf8'),
-            });
-        });
-      });
-      request.end();
-    });
   }
 
   return {

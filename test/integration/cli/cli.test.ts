@@ -97,7 +97,7 @@ describe('the headless CLI', () => {
     );
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr.trim().split('\n')).toEqual([
-      'error: Parley could not reach 127.0.0.1:9. Check the address and your connection, or try again later.',
+      'error: Parley could not reach 127.0.0.1:9: nothing answered there. Check the address, or try again later.',
     ]);
 
     expect((await cli(['sync'])).code).toBe(0);

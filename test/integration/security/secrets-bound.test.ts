@@ -7,6 +7,8 @@ import { relayUrlProblem } from '../../../shared/model/relay.ts';
 import { invoke, recordingServer, signedOutCore, value } from './harness.ts';
 
 const cleanups: (() => unknown)[] = [];
+/** What a server with nothing in it answers, for clients whose requests are only counted. */
+const emptyPage = { status: 200, header: () => null, text: '{"data":[],"has_more":false}' };
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
@@ -179,9 +181,9 @@ describe('no token in cleartext off this computer', () => {
       baseUrl: 'http://parley.example.org',
       getToken: async () => 'secret',
       log: silentLogger,
-      fetch: async (url) => {
+      exchange: async ({ url }) => {
         requests.push(String(url));
-        return new Response('{"data":[],"has_more":false}');
+        return emptyPage;
       },
     });
     await expect(client.listConversations()).rejects.toMatchObject({
@@ -203,9 +205,9 @@ describe('no token in cleartext off this computer', () => {
         baseUrl,
         getToken: async () => 'secret',
         log: silentLogger,
-        fetch: async (url) => {
-          requests.push(new URL(String(url)).host);
-          return new Response('{"data":[],"has_more":false}');
+        exchange: async ({ url }) => {
+          requests.push(url.host);
+          return emptyPage;
         },
       });
       await client.listConversations();
@@ -226,7 +228,7 @@ describe('no token in cleartext off this computer', () => {
         baseUrl: address,
         getToken: async () => 'secret',
         log: silentLogger,
-        fetch: async () => new Response('{"data":[],"has_more":false}'),
+        exchange: async () => emptyPage,
       });
       const server = await client.listConversations().then(
         () => null,

@@ -2,18 +2,19 @@ import { expect, it } from 'vitest';
 import { createMessagingClient } from '../../../main/core/api/messaging-client.ts';
 import { requestWritten } from '../../../main/core/api/request-written.ts';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
+import type { HttpExchange } from '../../../main/core/net/http-exchange.ts';
 import { scriptedServersPerTest } from './scripted-server.ts';
 
 const startServer = scriptedServersPerTest();
 
-function client(baseUrl: string, fetch?: typeof globalThis.fetch) {
+function client(baseUrl: string, exchange?: HttpExchange) {
   return createMessagingClient({
     baseUrl,
     getToken: async () => 'token-alice-0001',
     log: silentLogger,
     retry: { retries: 0 },
     timeoutMs: 2_000,
-    fetch,
+    exchange,
   });
 }
 
@@ -38,8 +39,8 @@ it('resolves once the write has left, while its answer is still awaited', async 
   abort.abort();
 });
 
-it('resolves when the exchange settles, for a fetch that announces nothing', async () => {
-  const silent: typeof fetch = async () => new Response('not json', { status: 500 });
+it('resolves when the exchange settles, for a transport that announces nothing', async () => {
+  const silent: HttpExchange = async () => ({ status: 500, header: () => null, text: 'not json' });
   const exchange = client('http://127.0.0.1:9', silent).deleteMessage('m1', {
     idempotencyKey: 'k-silent',
   });
@@ -50,7 +51,7 @@ it('resolves when the exchange settles, for a fetch that announces nothing', asy
 });
 
 it('gives up waiting for a write that does not leave, so what waits on it is not held', async () => {
-  const stuck: typeof fetch = () => new Promise<Response>(() => {});
+  const stuck: HttpExchange = () => new Promise(() => {});
   const exchange = client('http://127.0.0.1:9', stuck).deleteMessage('m1', {
     idempotencyKey: 'k-stuck',
   });
