@@ -220,7 +220,8 @@ export const useThread = create<ThreadState>()((set, get) => {
           page = await call('messages:page', before);
         }
         page = olderFromServer(page);
-        // A refresh or jump that moved the window's start makes this page no longer adjoin it.
+        // After a jump, or the oldest message's deletion, the window no longer starts where this
+        // page ends.
         if (!isCurrent(token) || get().items[0]?.id !== oldest.id) return;
         const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
         set(
