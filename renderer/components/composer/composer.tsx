@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
+import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
@@ -26,18 +27,15 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const setEditing = useUi((s) => s.setEditing);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
-  const [pending, setPending] = useState<{ conversationId: string; items: AttachmentInput[] }>({
-    conversationId,
-    items: [],
-  });
+  const attachments = usePendingAttachments(pendingIn(conversationId));
+  const setPending = usePendingAttachments((s) => s.set);
   const [attachingIn, setAttachingIn] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const attachFormId = useId();
 
-  // Attachments, and the form adding them, belong to the conversation they were added in.
+  // The form adding attachments belongs to the conversation it was opened in.
   const attaching = attachingIn === conversationId;
-  const attachments = pending.conversationId === conversationId ? pending.items : [];
-  const setAttachments = (items: AttachmentInput[]) => setPending({ conversationId, items });
+  const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
   const canSend = editing ? Boolean(text.trim()) : Boolean(text.trim()) || attachments.length > 0;
@@ -71,7 +69,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     setAttachingIn(null);
     if (!(await sendMessage(conversationId, sending.text, sending.attachments))) {
       setDraft(conversationId, sending.text);
-      setPending({ conversationId, items: sending.attachments });
+      setAttachments(sending.attachments);
     }
   };
 
