@@ -6,9 +6,9 @@ const NONE: AttachmentInput[] = [];
 
 interface PendingAttachmentsState {
   /**
-   * What goes with the next message, by conversation, as picked. Kept here
-   * rather than in the composer, which is mounted afresh when the thread moves
-   * to the server's id of a conversation just started.
+   * What goes with the next message, by conversation, as picked. Kept by id
+   * outside the composer, as drafts are, so they follow a conversation started
+   * here to the server's id and outlast a switch to another conversation.
    */
   byConversation: Record<string, AttachmentInput[]>;
   set(conversationId: string, attachments: AttachmentInput[]): void;

@@ -18,6 +18,11 @@ export type ScrollTarget =
 
 interface ThreadState extends MessageWindow {
   conversationId: string | null;
+  /**
+   * The id the thread was opened under, kept when the server confirms a
+   * conversation started here and the thread goes on under the server's id.
+   */
+  openedAs: string | null;
   conversation: ConversationSummary | null;
   /** Kept while the thread stays open, so the divider does not move as messages are read. */
   firstUnreadId: string | null;
@@ -139,6 +144,7 @@ export const useThread = create<ThreadState>()((set, get) => {
   return {
     ...emptyThread(),
     conversationId: null,
+    openedAs: null,
     status: 'idle',
     loadingOlder: false,
     loadingNewer: false,
@@ -151,7 +157,7 @@ export const useThread = create<ThreadState>()((set, get) => {
       const token = ++openToken;
       markedUpTo = 0;
       newestSeenId = null;
-      set({ ...emptyThread(), conversationId, status: 'loading' });
+      set({ ...emptyThread(), conversationId, openedAs: conversationId, status: 'loading' });
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
@@ -202,7 +208,14 @@ export const useThread = create<ThreadState>()((set, get) => {
 
     close() {
       openToken += 1;
-      set({ conversationId: null, conversation: null, items: [], status: 'idle', error: null });
+      set({
+        conversationId: null,
+        openedAs: null,
+        conversation: null,
+        items: [],
+        status: 'idle',
+        error: null,
+      });
     },
 
     async loadOlder() {

@@ -29,12 +29,10 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const attachButton = useRef<HTMLButtonElement>(null);
   const attachments = usePendingAttachments(pendingIn(conversationId));
   const setPending = usePendingAttachments((s) => s.set);
-  const [attachingIn, setAttachingIn] = useState<string | null>(null);
+  const [attaching, setAttaching] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const attachFormId = useId();
 
-  // The form adding attachments belongs to the conversation it was opened in.
-  const attaching = attachingIn === conversationId;
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
@@ -66,7 +64,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     setDraft(conversationId, '');
     flush(conversationId);
     setAttachments([]);
-    setAttachingIn(null);
+    setAttaching(false);
     if (!(await sendMessage(conversationId, sending.text, sending.attachments))) {
       setDraft(conversationId, sending.text);
       setAttachments(sending.attachments);
@@ -88,7 +86,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   const closeAttachForm = () => {
-    setAttachingIn(null);
+    setAttaching(false);
     attachButton.current?.focus();
   };
 
@@ -147,7 +145,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
             aria-expanded={attaching}
             aria-controls={attaching ? attachFormId : undefined}
             disabled={full}
-            onClick={() => (attaching ? closeAttachForm() : setAttachingIn(conversationId))}
+            onClick={() => (attaching ? closeAttachForm() : setAttaching(true))}
           >
             <Icon name="file" size={20} />
           </button>

@@ -7,9 +7,8 @@ import {
 
 /**
  * A conversation the user has just started has a local id until the server
- * confirms it; the thread then goes on under the server's id, its composer
- * mounted afresh. The attachments picked for the next message meanwhile must
- * go on with it (the composer kept them, under the local id, and lost them).
+ * confirms it; the thread then goes on under the server's id. The attachments
+ * picked for the next message meanwhile must go on with it.
  */
 const LOCAL = 'local_started';
 const SERVER = 'c_confirmed';
