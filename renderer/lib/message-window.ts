@@ -14,9 +14,11 @@ export interface MessageWindow {
 /**
  * Lays a freshly fetched contiguous page over the loaded window: inside the
  * page's span the page is the truth (edits, deletions, new messages), outside
- * it the loaded messages stay. An open end (nothing before/after) spans to infinity.
+ * it the loaded messages stay. An open end (nothing before/after) spans to
+ * infinity. The window's ends with more beyond them stay where paging put them.
  */
-export function mergeWindow(current: MessageWindow, fetched: MessageWindow): MessageWindow {
+export function mergeWindow(current: MessageWindow, page: MessageWindow): MessageWindow {
+  const fetched = withinLoadedEnds(current, page);
   const first = fetched.items[0];
   const last = fetched.items[fetched.items.length - 1];
   if (!first || !last) {
@@ -35,6 +37,30 @@ export function mergeWindow(current: MessageWindow, fetched: MessageWindow): Mes
     items,
     hasBefore: items[0] === first ? fetched.hasBefore : current.hasBefore,
     hasAfter: items[items.length - 1] === last ? fetched.hasAfter : current.hasAfter,
+  };
+}
+
+/**
+ * The part of a page that does not reach past an end of the window with more
+ * beyond it. Only paging moves such an end: a refresh that did so too shifted
+ * what the next scroll there reaches, and an older or newer page on its way
+ * then no longer adjoined the window and was dropped. A refresh still grows
+ * an open end, as new messages arrive at the end of the thread.
+ */
+function withinLoadedEnds(current: MessageWindow, page: MessageWindow): MessageWindow {
+  const oldest = current.items[0];
+  const newest = current.items.at(-1);
+  if (!oldest || !newest) return page;
+  const items = page.items.filter(
+    (m) =>
+      !(current.hasBefore && compareMessages(m, oldest) < 0) &&
+      !(current.hasAfter && compareMessages(m, newest) > 0),
+  );
+  if (items.length === page.items.length) return page;
+  return {
+    items,
+    hasBefore: page.hasBefore || items[0] !== page.items[0],
+    hasAfter: page.hasAfter || items.at(-1) !== page.items.at(-1),
   };
 }
 

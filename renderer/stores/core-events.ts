@@ -6,6 +6,7 @@ import { useDrafts } from './draft-store.ts';
 import { navigateTo } from './navigation.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 import { useOutbox } from './outbox-store.ts';
+import { usePendingAttachments } from './pending-attachments-store.ts';
 import { useNotices } from './notice-store.ts';
 import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
@@ -18,6 +19,7 @@ export function connectCoreEvents(): () => void {
     switch (event.type) {
       case 'changes': {
         useDrafts.getState().followReplacedIds(event.replacedIds);
+        usePendingAttachments.getState().followReplacedIds(event.replacedIds);
         const list = useConversationList.getState();
         void list.refresh();
         void list.refreshCounts();

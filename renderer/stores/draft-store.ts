@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { call } from '../ipc/parley.ts';
+import { followReplacedKeys } from '../lib/replaced-ids.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 
 const SAVE_AFTER_MS = 500;
@@ -53,17 +54,13 @@ export const useDrafts = create<DraftState>()((set, get) => ({
     save(conversationId, get().drafts[conversationId] ?? '');
   },
   followReplacedIds(replaced) {
-    const drafts = { ...get().drafts };
-    const moved = replaced.filter(({ from, to }) => from in drafts && !(to in drafts));
+    const { record: drafts, moved } = followReplacedKeys(get().drafts, replaced);
     if (moved.length === 0) return;
     for (const { from, to } of moved) {
-      drafts[to] = drafts[from] as string;
-      delete drafts[from];
-      if (timers.has(from)) {
-        clearTimeout(timers.get(from));
-        timers.delete(from);
-        schedule(to, drafts[to]);
-      }
+      if (!timers.has(from)) continue;
+      clearTimeout(timers.get(from));
+      timers.delete(from);
+      schedule(to, drafts[to] as string);
     }
     // Before the thread switches to the server's id, so its composer never shows it empty.
     set({ drafts });

@@ -18,6 +18,11 @@ export type ScrollTarget =
 
 interface ThreadState extends MessageWindow {
   conversationId: string | null;
+  /**
+   * The id the thread was opened under, kept when the server confirms a
+   * conversation started here and the thread goes on under the server's id.
+   */
+  openedAs: string | null;
   conversation: ConversationSummary | null;
   /** Kept while the thread stays open, so the divider does not move as messages are read. */
   firstUnreadId: string | null;
@@ -139,6 +144,7 @@ export const useThread = create<ThreadState>()((set, get) => {
   return {
     ...emptyThread(),
     conversationId: null,
+    openedAs: null,
     status: 'idle',
     loadingOlder: false,
     loadingNewer: false,
@@ -151,7 +157,7 @@ export const useThread = create<ThreadState>()((set, get) => {
       const token = ++openToken;
       markedUpTo = 0;
       newestSeenId = null;
-      set({ ...emptyThread(), conversationId, status: 'loading' });
+      set({ ...emptyThread(), conversationId, openedAs: conversationId, status: 'loading' });
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
@@ -202,7 +208,14 @@ export const useThread = create<ThreadState>()((set, get) => {
 
     close() {
       openToken += 1;
-      set({ conversationId: null, conversation: null, items: [], status: 'idle', error: null });
+      set({
+        conversationId: null,
+        openedAs: null,
+        conversation: null,
+        items: [],
+        status: 'idle',
+        error: null,
+      });
     },
 
     async loadOlder() {
@@ -220,7 +233,8 @@ export const useThread = create<ThreadState>()((set, get) => {
           page = await call('messages:page', before);
         }
         page = olderFromServer(page);
-        // A refresh or jump that moved the window's start makes this page no longer adjoin it.
+        // After a jump, or the oldest message's deletion, the window no longer starts where this
+        // page ends.
         if (!isCurrent(token) || get().items[0]?.id !== oldest.id) return;
         const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
         set(

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
+import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
@@ -26,18 +27,13 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const setEditing = useUi((s) => s.setEditing);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
-  const [pending, setPending] = useState<{ conversationId: string; items: AttachmentInput[] }>({
-    conversationId,
-    items: [],
-  });
-  const [attachingIn, setAttachingIn] = useState<string | null>(null);
+  const attachments = usePendingAttachments(pendingIn(conversationId));
+  const setPending = usePendingAttachments((s) => s.set);
+  const [attaching, setAttaching] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const attachFormId = useId();
 
-  // Attachments, and the form adding them, belong to the conversation they were added in.
-  const attaching = attachingIn === conversationId;
-  const attachments = pending.conversationId === conversationId ? pending.items : [];
-  const setAttachments = (items: AttachmentInput[]) => setPending({ conversationId, items });
+  const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
   const canSend = editing ? Boolean(text.trim()) : Boolean(text.trim()) || attachments.length > 0;
@@ -68,10 +64,10 @@ export function Composer({ conversationId }: { conversationId: string }) {
     setDraft(conversationId, '');
     flush(conversationId);
     setAttachments([]);
-    setAttachingIn(null);
+    setAttaching(false);
     if (!(await sendMessage(conversationId, sending.text, sending.attachments))) {
       setDraft(conversationId, sending.text);
-      setPending({ conversationId, items: sending.attachments });
+      setAttachments(sending.attachments);
     }
   };
 
@@ -90,7 +86,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   const closeAttachForm = () => {
-    setAttachingIn(null);
+    setAttaching(false);
     attachButton.current?.focus();
   };
 
@@ -149,7 +145,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
             aria-expanded={attaching}
             aria-controls={attaching ? attachFormId : undefined}
             disabled={full}
-            onClick={() => (attaching ? closeAttachForm() : setAttachingIn(conversationId))}
+            onClick={() => (attaching ? closeAttachForm() : setAttaching(true))}
           >
             <Icon name="file" size={20} />
           </button>

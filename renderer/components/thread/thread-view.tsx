@@ -9,6 +9,7 @@ import { InlineError } from '../common/fields.tsx';
 
 export function ThreadView() {
   const conversationId = useThread((s) => s.conversationId);
+  const openedAs = useThread((s) => s.openedAs);
   const conversation = useThread((s) => s.conversation);
   const status = useThread((s) => s.status);
   const error = useThread((s) => s.error);
@@ -52,8 +53,10 @@ export function ThreadView() {
       )}
       {/* Mounted with its first page, so its first render is already at the newest messages. */}
       {status === 'ready' && <MessageList key={`messages-${conversationId}`} />}
+      {/* Not mounted afresh when the server confirms a conversation started here: what is being
+          written in it, a link half typed in the attach form too, goes on under the server's id. */}
       {status !== 'error' && (
-        <Composer key={`composer-${conversationId}`} conversationId={conversationId} />
+        <Composer key={`composer-${openedAs}`} conversationId={conversationId} />
       )}
     </section>
   );

@@ -70,21 +70,36 @@ describe('mergeWindow: a refreshed newest page laid over the loaded thread', () 
     expect(merged.hasAfter).toBe(true);
   });
 
-  it('takes the ends from the page when it reaches past what was loaded', () => {
+  it('leaves the ends with more beyond them to paging, taking only what lies between', () => {
     const short: MessageWindow = {
       items: loaded.items.slice(4, 6),
       hasBefore: true,
       hasAfter: true,
     };
     const fetched: MessageWindow = {
-      items: [message('m05', 5), message('m06', 6), message('m07', 7)],
+      items: [
+        message('m04', 4),
+        message('m05', 5, { text: 'edited' }),
+        message('m06', 6),
+        message('m07', 7),
+      ],
       hasBefore: true,
       hasAfter: false,
     };
     const merged = mergeWindow(short, fetched);
-    expect(ids(merged)).toEqual(['m05', 'm06', 'm07']);
-    expect(merged.hasAfter).toBe(false);
-    expect(merged.hasBefore).toBe(true);
+    expect(ids(merged)).toEqual(['m05', 'm06']);
+    expect(merged.items[0]?.text).toBe('edited');
+    expect([merged.hasBefore, merged.hasAfter]).toEqual([true, true]);
+  });
+
+  it('takes nothing from a page wholly past an end with more beyond it, leaving no gap', () => {
+    const middle: MessageWindow = { ...loaded, hasAfter: true };
+    const newest: MessageWindow = {
+      items: [message('m20', 20), message('m21', 21)],
+      hasBefore: true,
+      hasAfter: false,
+    };
+    expect(mergeWindow(middle, newest)).toBe(middle);
   });
 
   it('empties the thread when the whole conversation came back empty', () => {
