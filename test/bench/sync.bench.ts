@@ -7,7 +7,9 @@
  * - requests per idle round for 10, 100 and 1,000 conversations, against
  *   naive per-conversation polling;
  * - flush of 1,000 queued sends after reconnect, against the same sends made
- *   one after another straight through the API client;
+ *   one after another straight through the API client; and of 300 over a
+ *   link that adds 2 ms to every answer, where the outbox's storing overlaps
+ *   the wait (on this loop the answer comes back sooner than it is stored);
  * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
  *   all history is stored), against paging the same lists without storing,
  *   and when all of it was searchable (older history is indexed once stored);
@@ -49,7 +51,7 @@ const stall = (delay: LoopDelay) =>
 
 let runs = 0;
 /** A seeded sandbox process and a fresh signed-out core beside it. */
-async function workspace(conversations: number, messages: number) {
+async function workspace(conversations: number, messages: number, latencyMs?: number) {
   const dir = join(work, `run-${runs++}`);
   mkdirSync(dir);
   const file = join(dir, 'server.db');
@@ -59,7 +61,7 @@ async function workspace(conversations: number, messages: number) {
     messages,
     spreadSeconds: 30 * 86_400,
   });
-  const server = await sandboxProcess(file, USER);
+  const server = await sandboxProcess(file, USER, latencyMs);
   const api = createMessagingClient({
     baseUrl: server.url,
     getToken: async () => USER.token,
@@ -91,8 +93,8 @@ async function pageWithoutStoring(api: ReturnType<typeof createMessagingClient>)
   return performance.now() - started;
 }
 
-async function flush(sends: number) {
-  const { dir, server, api, conversationIds } = await workspace(1, 0);
+async function flush(sends: number, latencyMs?: number) {
+  const { dir, server, api, conversationIds } = await workspace(1, 0, latencyMs);
   const conversationId = conversationIds[0] as string;
   try {
     const direct = async () => {
@@ -219,12 +221,17 @@ try {
   process.stdout.write(`sync benchmark (${load()})\n\n`);
   process.stdout.write(await idleRequestsPerRound(QUICK ? [10, 100] : [10, 100, 1_000]));
 
-  const sends = QUICK ? 200 : 1_000;
-  const f = await flush(sends);
-  process.stdout.write(
-    `\nflush ${count(sends)} queued sends after reconnect: ${seconds(f.engineMs)} ` +
+  const flushLine = async (sends: number, over: string, latencyMs?: number) => {
+    const f = await flush(sends, latencyMs);
+    return (
+      `flush ${count(sends)} queued sends after reconnect${over}: ${seconds(f.engineMs)} ` +
       `(baseline, ${count(sends)} sends straight through the API client: ${seconds(f.directMs)}) ` +
-      `[${(f.engineMs / f.directMs).toFixed(2)}×; ${load()}]\n`,
+      `[${(f.engineMs / f.directMs).toFixed(2)}×; ${load()}]\n`
+    );
+  };
+  process.stdout.write(`\n${await flushLine(QUICK ? 200 : 1_000, '')}`);
+  process.stdout.write(
+    await flushLine(QUICK ? 100 : 300, ', over a link adding 2 ms an answer', 2),
   );
 
   const [conversations, messages] = QUICK ? [1_000, 10_000] : [10_000, 100_000];
