@@ -13,6 +13,7 @@
  * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
  *   all history is stored), against paging the same lists without storing,
  *   and when all of it was searchable (older history is indexed once stored);
+ *   and the same over a link that adds 2 ms to every answer;
  * - usable after sign-in (the conversation list and the newest pages of the
  *   first conversations stored) at 10,000 conversations / 1,000,000 messages
  *   and at 100 / 1,000;
@@ -122,8 +123,8 @@ async function flush(sends: number, latencyMs?: number) {
   }
 }
 
-async function initialSync(conversations: number, messages: number) {
-  const { dir, server, api } = await workspace(conversations, messages);
+async function initialSync(conversations: number, messages: number, latencyMs?: number) {
+  const { dir, server, api } = await workspace(conversations, messages, latencyMs);
   try {
     const before = await pageWithoutStoring(api);
     const idle = await loopDelay(async () => new Promise((resolve) => setTimeout(resolve, 2_000)));
@@ -244,6 +245,13 @@ try {
       `all of it searchable: ${seconds(s.searchableMs)} after sign-in [${load()}]\n` +
       `main-thread stall during initial sync: ${stall(s.delay)} ` +
       `(baseline, the same loop idle: ${stall(s.idle)}) [${load()}]\n`,
+  );
+  const slow = await initialSync(conversations, messages, 2);
+  process.stdout.write(
+    `initial sync of ${count(conversations)} conversations and ${count(messages)} messages, ` +
+      `over a link adding 2 ms an answer: ${seconds(slow.engineMs)} ` +
+      `(baseline, paging the same lists without storing: ${seconds(slow.pagingMs)}) ` +
+      `[${(slow.engineMs / slow.pagingMs).toFixed(2)}×; ${load()}]\n`,
   );
 
   const [bigConversations, bigMessages] = QUICK ? [1_000, 100_000] : [10_000, 1_000_000];
