@@ -84,6 +84,12 @@ export const useThread = create<ThreadState>()((set, get) => {
   let markedUpTo = 0;
   /** The newest message on screen when the user was last at the end; what came after it is news. */
   let newestSeenId: string | null = null;
+  /**
+   * Refreshes asked for, counted: an answer that lands after a later one's is
+   * older than what is shown, and its page, taken as the truth for its span,
+   * would take back what the later one brought.
+   */
+  let refreshes = 0;
   const viewport = { centerId: null as string | null, atEnd: true };
   const isCurrent = (token: number) => token === openToken;
 
@@ -338,6 +344,7 @@ export const useThread = create<ThreadState>()((set, get) => {
       if (event.conversations.includes(conversationId)) await get().refreshConversation();
       if (!event.threads.includes(conversationId)) return;
       const token = openToken;
+      const refresh = ++refreshes;
       const items = get().items;
       const center = items.find((m) => m.id === viewport.centerId) ?? items[items.length - 1];
       try {
@@ -348,7 +355,7 @@ export const useThread = create<ThreadState>()((set, get) => {
             ...(center && !isLocalId(center.id) && !viewport.atEnd ? { around: center.id } : {}),
           }),
         );
-        if (!isCurrent(token)) return;
+        if (!isCurrent(token) || refresh !== refreshes) return;
         const merged = mergeWindow(get(), page);
         const centerIndex = viewport.atEnd
           ? -1
