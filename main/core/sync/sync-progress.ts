@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../store/database.ts';
 import { readKey, writeKey } from '../store/meta-keys.ts';
 import { statement } from '../store/statement-cache.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 
 /**
  * How far the sync of an account has come, saved with each page in the same
@@ -79,7 +80,9 @@ export function markHistoryComplete(db: Database, conversationId: string): void 
 
 /** Whether the server may hold older messages of this conversation than are stored here. */
 export function olderOnServer(db: Database, conversationId: string): boolean {
-  if (readHistoryProgress(db).done) return false;
+  // One started here is not on the server until it is confirmed: asking there for more only
+  // showed a loading row under "No messages here yet".
+  if (isLocalId(conversationId) || readHistoryProgress(db).done) return false;
   const row = statement(db, 'SELECT history_complete FROM conversations WHERE id = ?').get(
     conversationId,
   ) as { history_complete: number } | undefined;

@@ -6,6 +6,7 @@ import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { FIRST_CONVERSATIONS } from '../../../main/core/sync/initial-sync.ts';
 import { olderOnServer, readHistoryProgress } from '../../../main/core/sync/sync-progress.ts';
+import { isLocalId } from '../../../shared/model/local-id.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { serverMessages, settle, startClient, type TestClient } from './harness.ts';
 import { seedSandbox } from './sandbox-seed.ts';
@@ -159,6 +160,20 @@ describe.each([
     // Every thread is announced, those whose messages came only with older history too.
     const announced = new Set(c.events.flatMap((e) => (e.type === 'changes' ? e.threads : [])));
     expect(conversationIds.filter((id) => !announced.has(id))).toEqual([]);
+  });
+
+  it('says a conversation started here, not yet on the server, has nothing older there', async () => {
+    const c = client((api) => gatedFeed(api).api);
+    await untilUsable(c);
+    c.engine.setHostState({ online: false });
+    c.engine.writes.openOrCreateConversation({ contactId: 'someone-new' });
+    const started = c.db
+      .prepare('SELECT id FROM conversations WHERE contact_id = ?')
+      .get('someone-new') as { id: string };
+
+    expect(isLocalId(started.id)).toBe(true);
+    expect(c.engine.status().history.done).toBe(false);
+    expect(olderOnServer(c.db, started.id)).toBe(false);
   });
 
   it('goes on after a restart from the page it had reached', async () => {
