@@ -1,3 +1,4 @@
+import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { MessageView } from '../../../shared/model/message.ts';
 
 /** A synced message as the core pages it; `at` in seconds keeps the tests readable. */
@@ -19,5 +20,17 @@ export function message(id: string, at: number, overrides: Partial<MessageView> 
     error: null,
     outboxId: null,
     ...overrides,
+  };
+}
+
+/** The `changes` event a poll round sends when a conversation's thread changed, and nothing else. */
+export function threadChanged(conversationId: string): ChangesEvent {
+  return {
+    type: 'changes',
+    conversations: [],
+    removedConversations: [],
+    threads: [conversationId],
+    removedMessages: [],
+    replacedIds: [],
   };
 }

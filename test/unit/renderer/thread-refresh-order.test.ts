@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
-import { message } from './messages.ts';
+import { message, threadChanged } from './messages.ts';
 
 /**
  * Two `changes` events in a row have the open thread refreshed twice. The
@@ -49,24 +48,17 @@ Object.assign(globalThis, {
   },
 });
 
-const threadChanged: ChangesEvent = {
-  type: 'changes',
-  conversations: [],
-  removedConversations: [],
-  threads: [CONVERSATION],
-  removedMessages: [],
-  replacedIds: [],
-};
+const changed = threadChanged(CONVERSATION);
 
 it('keeps a new message when an older refresh of the thread lands after a newer one', async () => {
   await useThread.getState().open(CONVERSATION);
   useThread.getState().reportViewport(null, true);
 
   holdNext = true;
-  const first = useThread.getState().applyChanges(threadChanged);
+  const first = useThread.getState().applyChanges(changed);
   await new Promise((resolve) => setTimeout(resolve, 0));
   thread.push(message('m030', 30));
-  await useThread.getState().applyChanges(threadChanged);
+  await useThread.getState().applyChanges(changed);
   expect(useThread.getState().items.at(-1)?.id).toBe('m030');
 
   release();

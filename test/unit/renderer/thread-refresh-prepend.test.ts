@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
-import { message } from './messages.ts';
+import { message, threadChanged } from './messages.ts';
 
 /**
  * A poll round's `changes` event has the open thread refreshed while the user
@@ -68,14 +67,7 @@ Object.assign(globalThis, {
   },
 });
 
-const threadChanged: ChangesEvent = {
-  type: 'changes',
-  conversations: [],
-  removedConversations: [],
-  threads: [CONVERSATION],
-  removedMessages: [],
-  replacedIds: [],
-};
+const changed = threadChanged(CONVERSATION);
 
 /** Lets held requests reach the stand-in before the next step. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -106,7 +98,7 @@ describe('a refresh of the open thread around the first older page', () => {
 
   it('landing before the scroll to the top, leaves the older page to the scroll', async () => {
     await useThread.getState().open(CONVERSATION);
-    await useThread.getState().applyChanges(threadChanged);
+    await useThread.getState().applyChanges(changed);
     expect(shown()).toEqual(range(250, 300));
 
     await useThread.getState().loadOlder();
@@ -118,7 +110,7 @@ describe('a refresh of the open thread around the first older page', () => {
     holding = 'older';
     const older = useThread.getState().loadOlder();
     await settle();
-    await useThread.getState().applyChanges(threadChanged);
+    await useThread.getState().applyChanges(changed);
     release();
     await older;
     expect(shown()).toEqual(range(200, 300));
@@ -127,7 +119,7 @@ describe('a refresh of the open thread around the first older page', () => {
   it('asked for before the older page and landing after it, keeps the page', async () => {
     await openAndScrollToTop();
     holding = 'refresh';
-    const refresh = useThread.getState().applyChanges(threadChanged);
+    const refresh = useThread.getState().applyChanges(changed);
     await settle();
     await useThread.getState().loadOlder();
     release();
