@@ -9,6 +9,7 @@ import { searchOrder } from './0008-search-order.ts';
 import { keptUnsent } from './0009-kept-unsent.ts';
 import { historyComplete } from './0010-history-complete.ts';
 import { searchBacklog } from './0011-search-backlog.ts';
+import { unreadTotalIndex } from './0012-unread-total-index.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   keptUnsent,
   historyComplete,
   searchBacklog,
+  unreadTotalIndex,
 ];
