@@ -101,10 +101,6 @@ function readAnswer(
     });
     body.once('error', reject);
     body.once('end', () => {
-      if (!response.complete) {
-        reject(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }));
-        return;
-      }
       resolve({
         status: response.statusCode ?? 0,
         header: (name) => headerValue(response.headers[name.toLowerCase()]),

@@ -79,6 +79,17 @@ it('fails an answer cut off before its end, rather than giving half of it', asyn
   at.agent.destroy();
 });
 
+it('fails a compressed answer cut off before its end, rather than waiting for the rest', async () => {
+  const compressed = gzipSync(TEXT.repeat(200));
+  const at = await serve((_request, response) => {
+    response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': compressed.length });
+    response.write(compressed.subarray(0, compressed.length >> 1));
+    setTimeout(() => response.socket?.destroy(), 20);
+  });
+  await expect(get(at)).rejects.toMatchObject({ code: 'ECONNRESET' });
+  at.agent.destroy();
+});
+
 it('says when a write has left, while its answer is still to come', async () => {
   let answer = () => {};
   const at = await serve((request, response) => {
