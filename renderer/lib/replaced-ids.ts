@@ -1,4 +1,7 @@
-export type ReplacedId = { from: string; to: string };
+import type { ChangesEvent } from '../../shared/ipc/events.ts';
+
+/** A local id the server's replaced, as a `changes` event names it. */
+export type ReplacedId = ChangesEvent['replacedIds'][number];
 
 /**
  * What is kept per conversation under a local id, moved to the server's id

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call } from '../ipc/parley.ts';
-import { followReplacedKeys } from '../lib/replaced-ids.ts';
+import { followReplacedKeys, type ReplacedId } from '../lib/replaced-ids.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 
 const SAVE_AFTER_MS = 500;
@@ -16,7 +16,7 @@ interface DraftState {
    * The server confirmed conversations started here: what was typed under a
    * local id goes on under the server's, still to be saved if it was.
    */
-  followReplacedIds(replaced: readonly { from: string; to: string }[]): void;
+  followReplacedIds(replaced: readonly ReplacedId[]): void;
 }
 
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
