@@ -1,6 +1,7 @@
 import type { ApiContact, ApiMessage } from '../api/messaging-api.ts';
 import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from './database.ts';
+import { recordFingerprint } from './record-fingerprint.ts';
 import { timeOrderedSeq } from './search-order.ts';
 import { statement } from './statement-cache.ts';
 
@@ -25,15 +26,15 @@ export interface MessageWrite {
  */
 export function upsertMessages(db: Database, writes: readonly MessageWrite[]): UpsertResult[] {
   if (writes.length === 0) return [];
-  const raws = writes.map(({ message }) => JSON.stringify(message.raw));
+  const fingerprints = writes.map(({ message }) => recordFingerprint(message.raw));
   const stored = new Map(
     (
       statement(
         db,
-        'SELECT id, raw, own FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+        'SELECT id, fingerprint, own FROM messages WHERE id IN (SELECT value FROM json_each(?))',
       ).all(JSON.stringify(writes.map(({ message }) => message.id))) as {
         id: string;
-        raw: string;
+        fingerprint: string;
         own: number;
       }[]
     ).map((row) => [row.id, row]),
@@ -41,8 +42,8 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
   const rows: unknown[][] = [];
   const results = writes.map(({ message, own }, index): UpsertResult => {
     const existing = stored.get(message.id);
-    const raw = raws[index] as string;
-    if (existing?.raw === raw && existing.own === (own ? 1 : 0)) return 'unchanged';
+    const fingerprint = fingerprints[index] as string;
+    if (existing?.fingerprint === fingerprint && existing.own === (own ? 1 : 0)) return 'unchanged';
     rows.push([
       message.id,
       message.conversationId,
@@ -54,24 +55,25 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
       message.readAt,
       message.createdAt,
       message.updatedAt,
-      raw,
+      fingerprint,
     ]);
     // A message listed twice in one batch is stored once, as last listed.
-    stored.set(message.id, { id: message.id, raw, own: own ? 1 : 0 });
+    stored.set(message.id, { id: message.id, fingerprint, own: own ? 1 : 0 });
     return existing ? 'updated' : 'inserted';
   });
   if (rows.length === 0) return results;
   insertRows(
     db,
     `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, reactions,
-       attachments, read_at, created_at, updated_at, raw)`,
+       attachments, read_at, created_at, updated_at, fingerprint)`,
     `ON CONFLICT(id) DO UPDATE SET
        seq = CASE WHEN excluded.created_at = messages.created_at THEN messages.seq
          ELSE excluded.seq END,
        conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
        own = excluded.own, text = excluded.text, reactions = excluded.reactions,
        attachments = excluded.attachments, read_at = excluded.read_at,
-       created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw,
+       created_at = excluded.created_at, updated_at = excluded.updated_at,
+       fingerprint = excluded.fingerprint,
        edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
          ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
     rows,

@@ -10,6 +10,7 @@ import { keptUnsent } from './0009-kept-unsent.ts';
 import { historyComplete } from './0010-history-complete.ts';
 import { searchBacklog } from './0011-search-backlog.ts';
 import { unreadTotalIndex } from './0012-unread-total-index.ts';
+import { messageFingerprint } from './0013-message-fingerprint.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   historyComplete,
   searchBacklog,
   unreadTotalIndex,
+  messageFingerprint,
 ];
