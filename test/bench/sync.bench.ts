@@ -19,7 +19,8 @@
  *   and at 100 / 1,000;
  * - the main thread's event-loop delay during the initial sync and during
  *   searches over a million messages, beside the same loop left idle;
- * - the core's memory idle with the million-message database.
+ * - the database file's size once that history is stored, and the core's
+ *   memory idle with it.
  * Run: npx node test/bench/sync.bench.ts [--quick]
  */
 import { mkdirSync, statSync } from 'node:fs';
@@ -211,8 +212,18 @@ async function largeAccount(conversations: number, messages: number) {
       }
     });
     await run.core.close();
+    const fileBytes = statSync(join(dataDir, 'parley.db')).size;
     const rss = await idleRss(dataDir, IDLE_SECONDS);
-    return { usableMs: run.usableMs, syncedMs, searchableMs, logBytes, searches, idle, rss };
+    return {
+      usableMs: run.usableMs,
+      syncedMs,
+      searchableMs,
+      logBytes,
+      fileBytes,
+      searches,
+      idle,
+      rss,
+    };
   } finally {
     await server.stop();
   }
@@ -263,7 +274,8 @@ try {
       `[${load()}]\n` +
       `all history of ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
       `${seconds(big.syncedMs)} after sign-in, all of it searchable at ${seconds(big.searchableMs)}; ` +
-      `largest write-ahead log meanwhile ${(big.logBytes / 1e6).toFixed(0)} MB [${load()}]\n` +
+      `largest write-ahead log meanwhile ${(big.logBytes / 1e6).toFixed(0)} MB, ` +
+      `database file afterwards ${(big.fileBytes / 1e6).toFixed(0)} MB [${load()}]\n` +
       `main-thread stall during searches over ${count(bigMessages)} messages: ` +
       `${stall(big.searches)} [${load()}]\n` +
       `core's memory idle with ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
