@@ -19,8 +19,9 @@
  *   and at 100 / 1,000;
  * - the main thread's event-loop delay during the initial sync and during
  *   searches over a million messages, beside the same loop left idle;
- * - the database file's size once that history is stored, and the core's
- *   memory idle with it.
+ * - the database file's size once that history is stored, the core's memory
+ *   idle with it, and removing it all (sign-out with "also remove"), against
+ *   the same tables emptied row by row.
  * Run: npx node test/bench/sync.bench.ts [--quick]
  */
 import { mkdirSync, statSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 import { benchCore } from './sync/bench-core.ts';
+import { clearTimes } from './sync/clear-timing.ts';
 import { idleRequestsPerRound } from './sync/idle-rounds.ts';
 import { idleRss, idleRssWords } from './startup/host-process.ts';
 import { loopDelay, type LoopDelay } from './loop-delay.ts';
@@ -48,6 +50,7 @@ const load = () =>
     .join(' ')}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const count = (n: number) => n.toLocaleString('en');
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
 const stall = (delay: LoopDelay) =>
   `p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`;
 
@@ -214,7 +217,9 @@ async function largeAccount(conversations: number, messages: number) {
     await run.core.close();
     const fileBytes = statSync(join(dataDir, 'parley.db')).size;
     const rss = await idleRss(dataDir, IDLE_SECONDS);
+    const cleared = clearTimes(join(dataDir, 'parley.db'), dir);
     return {
+      cleared,
       usableMs: run.usableMs,
       syncedMs,
       searchableMs,
@@ -274,12 +279,16 @@ try {
       `[${load()}]\n` +
       `all history of ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
       `${seconds(big.syncedMs)} after sign-in, all of it searchable at ${seconds(big.searchableMs)}; ` +
-      `largest write-ahead log meanwhile ${(big.logBytes / 1e6).toFixed(0)} MB, ` +
-      `database file afterwards ${(big.fileBytes / 1e6).toFixed(0)} MB [${load()}]\n` +
+      `largest write-ahead log meanwhile ${megabytes(big.logBytes)}, ` +
+      `database file afterwards ${megabytes(big.fileBytes)} [${load()}]\n` +
       `main-thread stall during searches over ${count(bigMessages)} messages: ` +
       `${stall(big.searches)} [${load()}]\n` +
       `core's memory idle with ${count(bigConversations)} conversations / ${count(bigMessages)} messages: ` +
-      `${idleRssWords(big.rss, IDLE_SECONDS)} [${load()}]\n`,
+      `${idleRssWords(big.rss, IDLE_SECONDS)} [${load()}]\n` +
+      `removing that account's local data: ${seconds(big.cleared.app.ms)} on the main thread, ` +
+      `file ${megabytes(big.cleared.before)} to ${megabytes(big.cleared.app.bytes)} ` +
+      `(baseline, the same tables emptied by plain DELETEs, the messages' triggers in place: ` +
+      `${seconds(big.cleared.rows.ms)}, file left at ${megabytes(big.cleared.rows.bytes)}) [${load()}]\n`,
   );
 } finally {
   removeTempDir(work);
