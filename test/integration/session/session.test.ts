@@ -224,5 +224,23 @@ describe('session', () => {
     // A page the engine had sent to be stored would land after the removal.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stored()).toBe(0);
+    // The file was rebuilt from what was left: the removed messages are not in its free pages.
+    expect(core.db.prepare('PRAGMA page_count').get()).toMatchObject({
+      page_count: expect.toSatisfy((pages: number) => pages < 100),
+    });
+
+    // The same account again, while the history writer's connection lived through the removal:
+    // all of it is stored and found by search.
+    await invoke(core, 'session:signIn', { baseUrl: server.url, token: 'ada-token' });
+    for (;;) {
+      const status = (await invoke(core, 'status:get')) as { value: SyncStatus };
+      if (status.value.history.done && status.value.history.indexed) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(stored()).toBe(20_000);
+    expect(await invoke(core, 'messages:search', { query: 'message 19999' })).toMatchObject({
+      ok: true,
+      value: { hits: [{ snippet: 'message 19999' }] },
+    });
   });
 });
