@@ -229,6 +229,7 @@ export const useThread = create<ThreadState>()((set, get) => {
       const oldest = items[0];
       if (!conversationId || !oldest || !hasBefore || loadingOlder) return;
       const token = openToken;
+      let moved = false;
       set({ loadingOlder: true });
       try {
         const before = { conversationId, before: oldest.id, limit: PAGE };
@@ -239,22 +240,26 @@ export const useThread = create<ThreadState>()((set, get) => {
           page = await call('messages:page', before);
         }
         page = olderFromServer(page);
-        // After a jump, or the oldest message's deletion, the window no longer starts where this
-        // page ends.
-        if (!isCurrent(token) || get().items[0]?.id !== oldest.id) return;
-        const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
-        set(
-          boundWindow(
-            { items, hasBefore: page.hasBefore, hasAfter: get().hasAfter },
-            WINDOW_MAX,
-            0,
-          ),
-        );
+        if (!isCurrent(token)) return;
+        // The oldest message was deleted, or the window jumped, while the page was on its way: it
+        // no longer ends where the window starts, so the page is asked for again from there.
+        moved = get().items[0]?.id !== oldest.id;
+        if (!moved) {
+          const items = [...page.items.filter((m) => m.id !== oldest.id), ...get().items];
+          set(
+            boundWindow(
+              { items, hasBefore: page.hasBefore, hasAfter: get().hasAfter },
+              WINDOW_MAX,
+              0,
+            ),
+          );
+        }
       } catch (error) {
         if (isCurrent(token)) set({ error: describeError(error) });
       } finally {
         if (isCurrent(token)) set({ loadingOlder: false });
       }
+      if (moved) await get().loadOlder();
     },
 
     async loadNewer() {
@@ -262,23 +267,29 @@ export const useThread = create<ThreadState>()((set, get) => {
       const newest = items[items.length - 1];
       if (!conversationId || !newest || !hasAfter || loadingNewer) return;
       const token = openToken;
+      let moved = false;
       set({ loadingNewer: true });
       try {
         const page = await call('messages:page', { conversationId, after: newest.id, limit: PAGE });
-        if (!isCurrent(token) || get().items.at(-1)?.id !== newest.id) return;
-        const items = [...get().items, ...page.items.filter((m) => m.id !== newest.id)];
-        set(
-          boundWindow(
-            { items, hasBefore: get().hasBefore, hasAfter: page.hasAfter },
-            WINDOW_MAX,
-            items.length - 1,
-          ),
-        );
+        if (!isCurrent(token)) return;
+        // As in loadOlder: the window no longer ends where this page starts.
+        moved = get().items.at(-1)?.id !== newest.id;
+        if (!moved) {
+          const items = [...get().items, ...page.items.filter((m) => m.id !== newest.id)];
+          set(
+            boundWindow(
+              { items, hasBefore: get().hasBefore, hasAfter: page.hasAfter },
+              WINDOW_MAX,
+              items.length - 1,
+            ),
+          );
+        }
       } catch (error) {
         if (isCurrent(token)) set({ error: describeError(error) });
       } finally {
         if (isCurrent(token)) set({ loadingNewer: false });
       }
+      if (moved) await get().loadNewer();
     },
 
     async jumpTo(messageId) {
