@@ -21,3 +21,25 @@ export function followReplacedKeys<T>(
   }
   return { record: followed, moved };
 }
+
+/**
+ * Local ids the server replaced while a store held something under them,
+ * each to the id it goes on under. A write under such an id that lands
+ * after its replacement (the text of a send refused just then, put back in
+ * the composer) goes to the server's id, where the composer now reads, as
+ * the core's id map sends late requests on. Only ids the store held are
+ * kept: every confirmed message is replaced too.
+ */
+export type Replacements = Readonly<Record<string, string>>;
+
+export function withReplacements(
+  seen: Replacements,
+  replaced: readonly ReplacedId[],
+  held: Readonly<Record<string, unknown>>,
+): Replacements {
+  const learned = replaced.filter(({ from }) => from in held);
+  if (learned.length === 0) return seen;
+  return { ...seen, ...Object.fromEntries(learned.map(({ from, to }) => [from, to])) };
+}
+
+export const currentId = (seen: Replacements, id: string): string => seen[id] ?? id;

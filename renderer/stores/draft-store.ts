@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import { call } from '../ipc/parley.ts';
-import { followReplacedKeys, type ReplacedId } from '../lib/replaced-ids.ts';
+import {
+  currentId,
+  followReplacedKeys,
+  withReplacements,
+  type Replacements,
+  type ReplacedId,
+} from '../lib/replaced-ids.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 
 const SAVE_AFTER_MS = 500;
@@ -8,6 +14,8 @@ const SAVE_AFTER_MS = 500;
 interface DraftState {
   /** Drafts of the conversations opened in this session, as typed. */
   drafts: Record<string, string>;
+  /** Conversations started here that the server has confirmed: local id to server id. */
+  replaced: Replacements;
   load(conversationId: string): Promise<void>;
   setDraft(conversationId: string, text: string): void;
   /** Saves at once, for sending or switching away. */
@@ -32,6 +40,7 @@ function save(conversationId: string, text: string) {
 
 export const useDrafts = create<DraftState>()((set, get) => ({
   drafts: {},
+  replaced: {},
   async load(conversationId) {
     if (conversationId in get().drafts) return;
     try {
@@ -44,7 +53,8 @@ export const useDrafts = create<DraftState>()((set, get) => ({
       // Without a stored draft the composer simply starts empty.
     }
   },
-  setDraft(conversationId, text) {
+  setDraft(id, text) {
+    const conversationId = currentId(get().replaced, id);
     set({ drafts: { ...get().drafts, [conversationId]: text } });
     schedule(conversationId, text);
   },
@@ -55,6 +65,8 @@ export const useDrafts = create<DraftState>()((set, get) => ({
   },
   followReplacedIds(replaced) {
     const { record: drafts, moved } = followReplacedKeys(get().drafts, replaced);
+    const seen = withReplacements(get().replaced, replaced, get().drafts);
+    if (seen !== get().replaced) set({ replaced: seen });
     if (moved.length === 0) return;
     for (const { from, to } of moved) {
       if (!timers.has(from)) continue;

@@ -1,6 +1,12 @@
 import { create } from 'zustand';
 import type { AttachmentInput } from '../../shared/model/message.ts';
-import { followReplacedKeys, type ReplacedId } from '../lib/replaced-ids.ts';
+import {
+  currentId,
+  followReplacedKeys,
+  withReplacements,
+  type Replacements,
+  type ReplacedId,
+} from '../lib/replaced-ids.ts';
 
 const NONE: AttachmentInput[] = [];
 
@@ -11,6 +17,8 @@ interface PendingAttachmentsState {
    * here to the server's id and outlast a switch to another conversation.
    */
   byConversation: Record<string, AttachmentInput[]>;
+  /** Conversations started here that the server has confirmed: local id to server id. */
+  replaced: Replacements;
   set(conversationId: string, attachments: AttachmentInput[]): void;
   /** The server confirmed conversations started here: what was picked under a local id goes on under the server's. */
   followReplacedIds(replaced: readonly ReplacedId[]): void;
@@ -18,11 +26,15 @@ interface PendingAttachmentsState {
 
 export const usePendingAttachments = create<PendingAttachmentsState>()((set, get) => ({
   byConversation: {},
-  set(conversationId, attachments) {
+  replaced: {},
+  set(id, attachments) {
+    const conversationId = currentId(get().replaced, id);
     set({ byConversation: { ...get().byConversation, [conversationId]: attachments } });
   },
   followReplacedIds(replaced) {
     const { record, moved } = followReplacedKeys(get().byConversation, replaced);
+    const seen = withReplacements(get().replaced, replaced, get().byConversation);
+    if (seen !== get().replaced) set({ replaced: seen });
     if (moved.length > 0) set({ byConversation: record });
   },
 }));

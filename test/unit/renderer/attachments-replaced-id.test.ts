@@ -20,7 +20,7 @@ const pending = (conversationId: string) =>
   pendingIn(conversationId)(usePendingAttachments.getState()).map((a) => a.name);
 
 describe('attachments picked in a conversation the server then confirms', () => {
-  beforeEach(() => usePendingAttachments.setState({ byConversation: {} }));
+  beforeEach(() => usePendingAttachments.setState({ byConversation: {}, replaced: {} }));
 
   it('go on under the server id', () => {
     usePendingAttachments.getState().set(LOCAL, [attachment('report.pdf'), attachment('q3.csv')]);
@@ -40,5 +40,13 @@ describe('attachments picked in a conversation the server then confirms', () => 
       ['there.pdf'],
       ['other.pdf'],
     ]);
+  });
+
+  it('put back under the local id after the confirmation (a send refused just then), go to the server id', () => {
+    // Sending emptied them; the confirmation came while the send was on its way.
+    usePendingAttachments.getState().set(LOCAL, []);
+    usePendingAttachments.getState().followReplacedIds([{ from: LOCAL, to: SERVER }]);
+    usePendingAttachments.getState().set(LOCAL, [attachment('report.pdf')]);
+    expect(pending(SERVER)).toEqual(['report.pdf']);
   });
 });

@@ -28,7 +28,7 @@ describe('a draft typed in a conversation the server then confirms', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     saved.length = 0;
-    useDrafts.setState({ drafts: {} });
+    useDrafts.setState({ drafts: {}, replaced: {} });
   });
   afterEach(() => vi.useRealTimers());
 
@@ -53,5 +53,15 @@ describe('a draft typed in a conversation the server then confirms', () => {
       [SERVER]: 'typed there',
       c_other: 'x',
     });
+  });
+
+  it('put back under the local id after the confirmation (a send refused just then), goes to the server id', async () => {
+    // Sending emptied it; the confirmation came while the send was on its way.
+    useDrafts.getState().setDraft(LOCAL, '');
+    useDrafts.getState().followReplacedIds([{ from: LOCAL, to: SERVER }]);
+    useDrafts.getState().setDraft(LOCAL, 'the text of the refused send');
+    expect(useDrafts.getState().drafts).toEqual({ [SERVER]: 'the text of the refused send' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(saved.at(-1)).toEqual({ conversationId: SERVER, text: 'the text of the refused send' });
   });
 });
