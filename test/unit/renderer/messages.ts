@@ -34,3 +34,30 @@ export function threadChanged(conversationId: string): ChangesEvent {
     replacedIds: [],
   };
 }
+
+/** What the thread store asks `messages:page` for. */
+export interface PageRequest {
+  before?: string;
+  after?: string;
+  around?: string;
+  limit: number;
+}
+
+/** The core's keyset paging over `thread` (oldest first), as `messages:page` answers it. */
+export function keysetPage(thread: readonly MessageView[], request: PageRequest) {
+  const { before, after, around, limit } = request;
+  const at = (id: string) => thread.findIndex((m) => m.id === id);
+  let start: number;
+  if (before) start = Math.max(0, at(before) - limit);
+  else if (after) start = at(after) + 1;
+  else if (around) start = Math.max(0, at(around) - Math.floor((limit - 1) / 2));
+  else start = Math.max(0, thread.length - limit);
+  const end = before ? at(before) : Math.min(thread.length, start + limit);
+  return {
+    items: thread.slice(start, end),
+    hasBefore: start > 0,
+    hasAfter: end < thread.length,
+    firstUnreadId: null,
+    olderOnServer: false,
+  };
+}

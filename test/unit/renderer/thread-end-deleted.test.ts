@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
-import { message, threadChanged } from './messages.ts';
+import { keysetPage, message, threadChanged, type PageRequest } from './messages.ts';
 
 /**
  * The user scrolls to an end of the open thread and the next page is asked
@@ -12,31 +12,6 @@ import { message, threadChanged } from './messages.ts';
  */
 const CONVERSATION = 'conv_1';
 let thread = Array.from({ length: 300 }, (_, i) => message(`m${String(i).padStart(3, '0')}`, i));
-
-interface PageRequest {
-  before?: string;
-  after?: string;
-  around?: string;
-  limit: number;
-}
-
-/** The core's keyset paging over the thread as it stands, as `messages:page` answers it. */
-function page({ before, after, around, limit }: PageRequest) {
-  const at = (id: string) => thread.findIndex((m) => m.id === id);
-  let start: number;
-  if (before) start = Math.max(0, at(before) - limit);
-  else if (after) start = at(after) + 1;
-  else if (around) start = Math.max(0, at(around) - Math.floor((limit - 1) / 2));
-  else start = Math.max(0, thread.length - limit);
-  const end = before ? at(before) : Math.min(thread.length, start + limit);
-  return {
-    items: thread.slice(start, end),
-    hasBefore: start > 0,
-    hasAfter: end < thread.length,
-    firstUnreadId: null,
-    olderOnServer: false,
-  };
-}
 
 /** Which paging request is answered (as the thread stood when asked) only on `release()`. */
 let holding: 'before' | 'after' | null = null;
@@ -50,7 +25,7 @@ Object.assign(globalThis, {
           return { ok: true, value: { id: CONVERSATION, pinnedMessageId: null, groupId: null } };
         }
         if (channel !== 'messages:page') return { ok: true, value: {} };
-        const answer = page(request);
+        const answer = keysetPage(thread, request);
         if (holding && request[holding]) {
           holding = null;
           await new Promise<void>((done) => (release = done));

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
-import { message, threadChanged } from './messages.ts';
+import { keysetPage, message, threadChanged, type PageRequest } from './messages.ts';
 
 /**
  * A poll round's `changes` event has the open thread refreshed while the user
@@ -13,31 +13,6 @@ import { message, threadChanged } from './messages.ts';
  */
 const CONVERSATION = 'conv_1';
 const THREAD = Array.from({ length: 300 }, (_, i) => message(`m${String(i).padStart(3, '0')}`, i));
-
-interface PageRequest {
-  before?: string;
-  after?: string;
-  around?: string;
-  limit: number;
-}
-
-/** The core's keyset paging over THREAD, as `messages:page` answers it. */
-function page({ before, after, around, limit }: PageRequest) {
-  const at = (id: string) => THREAD.findIndex((m) => m.id === id);
-  let start: number;
-  if (before) start = Math.max(0, at(before) - limit);
-  else if (after) start = at(after) + 1;
-  else if (around) start = Math.max(0, at(around) - Math.floor((limit - 1) / 2));
-  else start = Math.max(0, THREAD.length - limit);
-  const end = before ? at(before) : Math.min(THREAD.length, start + limit);
-  return {
-    items: THREAD.slice(start, end),
-    hasBefore: start > 0,
-    hasAfter: end < THREAD.length,
-    firstUnreadId: null,
-    olderOnServer: false,
-  };
-}
 
 /** The kind of answer held back until `release()`, to land the answers in a chosen order. */
 let holding: 'refresh' | 'older' | null = null;
@@ -60,7 +35,7 @@ Object.assign(globalThis, {
         if (holding && kindOf(request) === holding) {
           await new Promise<void>((done) => (release = done));
         }
-        return { ok: true, value: page(request) };
+        return { ok: true, value: keysetPage(THREAD, request) };
       },
       onEvent: () => () => undefined,
     },
