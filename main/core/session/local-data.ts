@@ -70,7 +70,7 @@ export function clearLocalData(db: Database, log?: Logger): void {
     for (const trigger of triggers) db.exec(trigger.sql);
   });
   try {
-    // What is left is the user's own catalogue activity: a rebuild of a few pages.
+    // What is left is the user's own catalogue activity, and the rebuild copies that alone.
     db.exec('VACUUM');
   } catch (error) {
     // Another connection writing (the history writer finishing a page): the rows are gone all
