@@ -55,7 +55,7 @@ export function watchFirstRow(): void {
   const mark: Mark = { at: null, painted: null };
   window.__firstRow = mark;
   const observer = new MutationObserver(() => {
-    if (!document.querySelector('[role="listbox"] [role="option"][aria-label]')) return;
+    if (!document.querySelector('[role="listbox"] [role="option"][data-id]')) return;
     observer.disconnect();
     mark.at = performance.now();
     mark.domContentLoaded = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd;
