@@ -1,6 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { message, openConversation, thread } from '../support/parley-app.ts';
 import { startCommand, type RunningProcess } from '../support/preview-process.ts';
+import {
+  readFirstRow,
+  readThreadOpen,
+  watchFirstRow,
+  watchThreadOpen,
+} from '../support/ui-bench-probes.ts';
 import { seedUiBenchWorkspace, type UiBenchWorkspace } from '../support/ui-bench-seed.ts';
 
 /**
@@ -109,4 +115,21 @@ test('a long thread loads one page per scroll, holds a bounded window, and scrol
   await expect(message(page, workspace.newestText)).toBeVisible();
   expect(loads.after).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
+});
+
+// The UI benchmark times what these probes see; when a row lost its aria-label, the first-row
+// probe saw nothing and the benchmark failed unnoticed, since nothing else runs it.
+test('the UI benchmark’s probes see the first conversation row painted and a thread opened', async ({
+  page,
+}) => {
+  await page.addInitScript(watchFirstRow);
+  await page.goto(preview.url);
+  await expect
+    .poll(async () => (await page.evaluate(readFirstRow))?.painted ?? null)
+    .not.toBeNull();
+  await page.evaluate(watchThreadOpen, workspace.newestText);
+  await openConversation(page, workspace.threadTitle);
+  await expect
+    .poll(async () => (await page.evaluate(readThreadOpen))?.painted ?? null)
+    .not.toBeNull();
 });
