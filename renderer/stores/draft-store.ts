@@ -3,7 +3,6 @@ import { call } from '../ipc/parley.ts';
 import {
   currentId,
   followReplacedKeys,
-  withReplacements,
   type Replacements,
   type ReplacedId,
 } from '../lib/replaced-ids.ts';
@@ -64,10 +63,12 @@ export const useDrafts = create<DraftState>()((set, get) => ({
     save(conversationId, get().drafts[conversationId] ?? '');
   },
   followReplacedIds(replaced) {
-    const { record: drafts, moved } = followReplacedKeys(get().drafts, replaced);
-    const seen = withReplacements(get().replaced, replaced, get().drafts);
-    if (seen !== get().replaced) set({ replaced: seen });
-    if (moved.length === 0) return;
+    const {
+      record: drafts,
+      moved,
+      seen,
+    } = followReplacedKeys(get().drafts, get().replaced, replaced);
+    if (seen === get().replaced) return;
     for (const { from, to } of moved) {
       if (!timers.has(from)) continue;
       clearTimeout(timers.get(from));
@@ -75,7 +76,7 @@ export const useDrafts = create<DraftState>()((set, get) => ({
       schedule(to, drafts[to] as string);
     }
     // Before the thread switches to the server's id, so its composer never shows it empty.
-    set({ drafts });
+    set({ drafts, replaced: seen });
   },
 }));
 

@@ -3,7 +3,6 @@ import type { AttachmentInput } from '../../shared/model/message.ts';
 import {
   currentId,
   followReplacedKeys,
-  withReplacements,
   type Replacements,
   type ReplacedId,
 } from '../lib/replaced-ids.ts';
@@ -32,10 +31,8 @@ export const usePendingAttachments = create<PendingAttachmentsState>()((set, get
     set({ byConversation: { ...get().byConversation, [conversationId]: attachments } });
   },
   followReplacedIds(replaced) {
-    const { record, moved } = followReplacedKeys(get().byConversation, replaced);
-    const seen = withReplacements(get().replaced, replaced, get().byConversation);
-    if (seen !== get().replaced) set({ replaced: seen });
-    if (moved.length > 0) set({ byConversation: record });
+    const { record, seen } = followReplacedKeys(get().byConversation, get().replaced, replaced);
+    if (seen !== get().replaced) set({ byConversation: record, replaced: seen });
   },
 }));
 
