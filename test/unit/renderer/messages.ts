@@ -61,3 +61,31 @@ export function keysetPage(thread: readonly MessageView[], request: PageRequest)
     olderOnServer: false,
   };
 }
+
+/**
+ * Stands in for the preload's bridge, for the thread store: conversation
+ * `conversationId` with nothing pinned, and `messages:page` as `page`
+ * answers it (it may wait, to land answers in a chosen order).
+ */
+export function bridgeAnswering(
+  conversationId: string,
+  page: (request: PageRequest) => Promise<unknown>,
+): void {
+  Object.assign(globalThis, {
+    window: {
+      parley: {
+        async invoke(channel: string, request: PageRequest) {
+          if (channel === 'conversations:get') {
+            return {
+              ok: true,
+              value: { id: conversationId, pinnedMessageId: null, groupId: null },
+            };
+          }
+          if (channel !== 'messages:page') return { ok: true, value: {} };
+          return { ok: true, value: await page(request) };
+        },
+        onEvent: () => () => undefined,
+      },
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
-import { keysetPage, message, threadChanged, type PageRequest } from './messages.ts';
+import { bridgeAnswering, keysetPage, message, threadChanged } from './messages.ts';
 
 /**
  * The user scrolls to an end of the open thread and the next page is asked
@@ -17,24 +17,13 @@ let thread = Array.from({ length: 300 }, (_, i) => message(`m${String(i).padStar
 let holding: 'before' | 'after' | null = null;
 let release: () => void = () => undefined;
 
-Object.assign(globalThis, {
-  window: {
-    parley: {
-      async invoke(channel: string, request: PageRequest) {
-        if (channel === 'conversations:get') {
-          return { ok: true, value: { id: CONVERSATION, pinnedMessageId: null, groupId: null } };
-        }
-        if (channel !== 'messages:page') return { ok: true, value: {} };
-        const answer = keysetPage(thread, request);
-        if (holding && request[holding]) {
-          holding = null;
-          await new Promise<void>((done) => (release = done));
-        }
-        return { ok: true, value: answer };
-      },
-      onEvent: () => () => undefined,
-    },
-  },
+bridgeAnswering(CONVERSATION, async (request) => {
+  const answer = keysetPage(thread, request);
+  if (holding && request[holding]) {
+    holding = null;
+    await new Promise<void>((done) => (release = done));
+  }
+  return answer;
 });
 
 /** Lets held requests reach the stand-in before the next step. */

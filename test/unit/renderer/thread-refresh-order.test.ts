@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
-import { message, threadChanged } from './messages.ts';
+import { bridgeAnswering, message, threadChanged } from './messages.ts';
 
 /**
  * Two `changes` events in a row have the open thread refreshed twice. The
@@ -28,24 +28,13 @@ function newestPage(limit: number) {
 let holdNext = false;
 let release: () => void = () => undefined;
 
-Object.assign(globalThis, {
-  window: {
-    parley: {
-      async invoke(channel: string, request: { limit: number }) {
-        if (channel === 'conversations:get') {
-          return { ok: true, value: { id: CONVERSATION, pinnedMessageId: null, groupId: null } };
-        }
-        if (channel !== 'messages:page') return { ok: true, value: {} };
-        const answer = newestPage(request.limit);
-        if (holdNext) {
-          holdNext = false;
-          await new Promise<void>((done) => (release = done));
-        }
-        return { ok: true, value: answer };
-      },
-      onEvent: () => () => undefined,
-    },
-  },
+bridgeAnswering(CONVERSATION, async (request) => {
+  const answer = newestPage(request.limit);
+  if (holdNext) {
+    holdNext = false;
+    await new Promise<void>((done) => (release = done));
+  }
+  return answer;
 });
 
 const changed = threadChanged(CONVERSATION);

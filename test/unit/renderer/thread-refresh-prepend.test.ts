@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useThread } from '../../../renderer/stores/thread-store.ts';
-import { keysetPage, message, threadChanged, type PageRequest } from './messages.ts';
+import {
+  bridgeAnswering,
+  keysetPage,
+  message,
+  threadChanged,
+  type PageRequest,
+} from './messages.ts';
 
 /**
  * A poll round's `changes` event has the open thread refreshed while the user
@@ -24,22 +30,11 @@ function kindOf(request: PageRequest) {
   return null;
 }
 
-Object.assign(globalThis, {
-  window: {
-    parley: {
-      async invoke(channel: string, request: PageRequest) {
-        if (channel === 'conversations:get') {
-          return { ok: true, value: { id: CONVERSATION, pinnedMessageId: null, groupId: null } };
-        }
-        if (channel !== 'messages:page') return { ok: true, value: {} };
-        if (holding && kindOf(request) === holding) {
-          await new Promise<void>((done) => (release = done));
-        }
-        return { ok: true, value: keysetPage(THREAD, request) };
-      },
-      onEvent: () => () => undefined,
-    },
-  },
+bridgeAnswering(CONVERSATION, async (request) => {
+  if (holding && kindOf(request) === holding) {
+    await new Promise<void>((done) => (release = done));
+  }
+  return keysetPage(THREAD, request);
 });
 
 const changed = threadChanged(CONVERSATION);
