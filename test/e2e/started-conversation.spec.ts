@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { conversations, message, openOwnServer, startConversation } from '../support/parley-app.ts';
+import {
+  conversations,
+  message,
+  openOwnServer,
+  startConversation,
+  thread,
+} from '../support/parley-app.ts';
 
 /**
  * A conversation just started has a local id until the server confirms it,
@@ -42,6 +48,40 @@ test('an attachment picked and a link half typed before the server confirms a ne
     await expect(sent.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible({
       timeout: 20_000,
     });
+  } finally {
+    await own.stop();
+  }
+});
+
+test('the thread keeps the keyboard where it was when the server confirms a new conversation', async ({
+  page,
+}) => {
+  const own = await openOwnServer(
+    page,
+    ['you:e2e-you', 'bob:e2e-bob'],
+    ['--faults', 'latency=1500'],
+  );
+  try {
+    await startConversation(page, 'bob');
+    const stillCreating = conversations(page).getByRole('option', { name: /^bob,.*sending$/ });
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    for (const text of ['one', 'two', 'three']) {
+      await composer.fill(text);
+      await composer.press('Enter');
+    }
+    await expect(message(page, 'three')).toBeVisible();
+    // The user clicks into the list to read it with the keyboard.
+    await thread(page).click({ position: { x: 8, y: 8 } });
+    await expect(thread(page)).toBeFocused();
+    await expect(stillCreating).toBeVisible();
+
+    await expect(stillCreating).toHaveCount(0, { timeout: 15_000 });
+    await expect(
+      message(page, 'three').getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
+    ).toBeVisible({ timeout: 20_000 });
+    await expect(thread(page)).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(message(page, 'one')).toBeInViewport();
   } finally {
     await own.stop();
   }

@@ -51,10 +51,11 @@ export function ThreadView() {
           as soon as it can.
         </p>
       )}
-      {/* Mounted with its first page, so its first render is already at the newest messages. */}
-      {status === 'ready' && <MessageList key={`messages-${conversationId}`} />}
-      {/* Not mounted afresh when the server confirms a conversation started here: what is being
-          written in it, a link half typed in the attach form too, goes on under the server's id. */}
+      {/* Mounted with its first page, so its first render is already at the newest messages.
+          Neither it nor the composer is mounted afresh when the server confirms a conversation
+          started here: the list keeps its scroll and the keyboard's place, and what is being
+          written, a link half typed in the attach form too, goes on under the server's id. */}
+      {status === 'ready' && <MessageList key={`messages-${openedAs}`} />}
       {status !== 'error' && (
         <Composer key={`composer-${openedAs}`} conversationId={conversationId} />
       )}
