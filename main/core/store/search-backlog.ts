@@ -1,4 +1,5 @@
 import { transaction, type Database } from './database.ts';
+import { inTurns } from './in-turns.ts';
 import { writeKey } from './meta-keys.ts';
 import { statement } from './statement-cache.ts';
 
@@ -66,7 +67,5 @@ export async function indexSearchBacklogInTurns(
   stopped: () => boolean,
   chunk = CHUNK_PER_TURN,
 ): Promise<void> {
-  while (!stopped() && indexSearchBacklog(db, chunk)) {
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await inTurns(() => indexSearchBacklog(db, chunk), stopped);
 }
