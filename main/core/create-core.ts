@@ -27,6 +27,7 @@ import { createSessionService, type SessionService } from './session/session-ser
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
 import { openDatabase, type Database } from './store/database.ts';
+import { startMessagePurger } from './store/message-purge.ts';
 import { startReadWorker } from './store/read-worker.ts';
 import { startHistoryWriter } from './sync/history-writer.ts';
 import type { HostState } from './sync/poller.ts';
@@ -155,6 +156,7 @@ export function createCore(deps: CoreDeps): Core {
     clock,
     subscribe: bus.subscribe,
   });
+  const purger = startMessagePurger({ db, subscribe: bus.subscribe, log: deps.log });
   const stopUpdateEvents = desktop.updates.onChange((state) => bus.emit({ type: 'update', state }));
 
   const presence = () =>
@@ -194,6 +196,7 @@ export function createCore(deps: CoreDeps): Core {
     async start() {
       checkpoints = startCheckpointer(db, dbFile, clock, deps.log);
       unread.refresh();
+      purger.run();
       await Promise.all([session.start(), webhooks.start(), relay.start()]);
       await engines.settled();
     },
@@ -202,7 +205,7 @@ export function createCore(deps: CoreDeps): Core {
       unread.stop();
       stopUpdateEvents();
       await engines.stop();
-      await Promise.all([checkpoints?.stop(), reads.stop(), historyWriter.stop()]);
+      await Promise.all([checkpoints?.stop(), reads.stop(), historyWriter.stop(), purger.stop()]);
       await Promise.all([session.stop(), webhooks.stop(), relay.stop()]);
       db.close();
     },

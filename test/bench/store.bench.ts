@@ -11,7 +11,9 @@ import { recomputeConversationDerived } from '../../main/core/store/conversation
 import { listConversations } from '../../main/core/store/conversation-queries.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
 import { pageMessages } from '../../main/core/store/message-queries.ts';
-import { upsertMessage } from '../../main/core/store/record-upserts.ts';
+import { removeConversation, upsertMessage } from '../../main/core/store/record-upserts.ts';
+import { purgeMessagesChunk } from '../../main/core/store/message-purge.ts';
+import { ChangeBatch } from '../../main/core/events/change-batch.ts';
 import { searchMessages } from '../../main/core/store/search-queries.ts';
 import { apiMessage, seedContact, seedConversation } from '../support/store-fixtures.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
@@ -276,6 +278,7 @@ try {
       measure(20, () => uncapped.all(uncappedExpression(search.query()))),
     );
   }
+  removeLongConversation(db);
   db.close();
 } finally {
   removeTempDir(dir);
@@ -286,4 +289,47 @@ function loadAverage(): string {
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+}
+
+/**
+ * The long thread removed, as a conversation the server no longer has: the
+ * longest the main thread is held, a transaction at a time (message-purge.ts),
+ * beside one DELETE of all its messages in the removal's transaction, as
+ * before (rolled back, so the same rows are then removed).
+ */
+function removeLongConversation(db: Database): void {
+  const count = (
+    db.prepare(`SELECT COUNT(*) AS n FROM messages WHERE conversation_id = 'cv_0'`).get() as {
+      n: number;
+    }
+  ).n;
+  // As in the app, whose checkpointer copies the log back on a thread of its own (checkpointer.ts).
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  db.exec('BEGIN');
+  const deleteStarted = performance.now();
+  db.prepare(`DELETE FROM messages WHERE conversation_id = 'cv_0'`).run();
+  const oneDeleteMs = performance.now() - deleteStarted;
+  db.exec('ROLLBACK');
+  const holds: number[] = [];
+  const timed = (work: () => unknown) => {
+    const started = performance.now();
+    const result = work();
+    holds.push(performance.now() - started);
+    return result;
+  };
+  timed(() => transaction(db, () => removeConversation(db, 'cv_0', new ChangeBatch())));
+  while (timed(() => purgeMessagesChunk(db)));
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    `removing a conversation of ${count.toLocaleString('en')} messages: main thread held at most ` +
+      `${ms(Math.max(...holds))} at a time (median ${ms(
+        percentile(
+          holds.toSorted((a, b) => a - b),
+          50,
+        ),
+      )}), ` +
+      `${holds.length} transactions, ` +
+      `${ms(holds.reduce((sum, hold) => sum + hold, 0))} in all ` +
+      `(baseline, one DELETE in the removal's transaction: ${ms(oneDeleteMs)}), load ${loadAverage()}`,
+  );
 }

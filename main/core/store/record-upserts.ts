@@ -7,6 +7,7 @@ import { upsertContacts, upsertMessages, type UpsertResult } from './message-ups
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
 import { keepUnsentOf } from './kept-unsent.ts';
+import { finishMessagePurge, removeConversationMessages } from './message-purge.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -48,6 +49,7 @@ export function upsertConversation(
     $raw: raw,
   };
   if (!existing) {
+    finishMessagePurge(db, conversation.id);
     statement(
       db,
       `INSERT INTO conversations (id, contact_id, group_id, pinned_message_id, is_pinned, is_muted,
@@ -125,17 +127,15 @@ export function removeConversation(db: Database, id: string, batch: ChangeBatch)
   return dropConversationEntries(db, id);
 }
 
-/** Removes a conversation with everything local that hangs off it (outbox entries excepted). */
-export function deleteConversationRows(db: Database, conversationId: string): string[] {
-  const messageIds = (
-    statement(db, 'SELECT id FROM messages WHERE conversation_id = ?').all(conversationId) as {
-      id: string;
-    }[]
-  ).map((row) => row.id);
-  statement(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+/**
+ * Removes a conversation with everything local that hangs off it (outbox
+ * entries excepted); a long conversation's messages go a chunk per turn after
+ * it (message-purge.ts).
+ */
+export function deleteConversationRows(db: Database, conversationId: string): void {
+  removeConversationMessages(db, conversationId);
   statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
   statement(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId);
-  return messageIds;
 }
 
 /**

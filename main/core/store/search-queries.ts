@@ -3,6 +3,7 @@ import { conversationTitle } from './conversation-summary.ts';
 import { clipForDisplay } from './display-text.ts';
 import type { Database } from './database.ts';
 import { longEnoughForPrefix, matchExpression, quotedTerms } from './fts-query.ts';
+import { purging } from './message-purge.ts';
 import { readSelf } from './self-identity.ts';
 import { MATCH_END, MATCH_START, parseSnippet } from './search-snippet.ts';
 import { readHere, type ReadRows } from './read-worker.ts';
@@ -48,12 +49,25 @@ const SNIPPET_TOKENS = 16;
  * ms for a common word over 1M messages). Keys pass as text: a time-keyed
  * rowid is beyond a JavaScript number's exact range.
  */
-const MATCHES = `SELECT CAST(rowid AS TEXT) AS key,
+const matches = (where: string) => `SELECT CAST(rowid AS TEXT) AS key,
     snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS marked
-  FROM messages_fts WHERE messages_fts MATCH $match
+  FROM messages_fts WHERE messages_fts MATCH $match${where}
   ORDER BY messages_fts.rowid DESC LIMIT $limit OFFSET $offset`;
+const MATCHES = matches('');
+/**
+ * While a removed conversation's messages are being purged (message-purge.ts),
+ * its matches are left out here, so a page stays full; a lookup per match,
+ * paid only then.
+ */
+const MATCHES_OUTSIDE_PURGES = matches(`
+  AND NOT EXISTS (SELECT 1 FROM messages m JOIN message_purges p
+    ON p.conversation_id = m.conversation_id WHERE m.seq = messages_fts.rowid)`);
 
-/** What the page's matches show, joined by rowid: the cost is per hit returned. */
+/**
+ * What the page's matches show, joined by rowid: the cost is per hit returned.
+ * A message whose conversation was removed since the matches were read is
+ * left out.
+ */
 const HIT_DETAILS = `SELECT CAST(m.seq AS TEXT) AS key, m.id, m.conversation_id, m.created_at, m.text, m.sender_id, m.own,
     sender.username AS sender_username, c.local_name, ct.username AS contact_username,
     c.contact_id, c.group_id
@@ -61,7 +75,8 @@ const HIT_DETAILS = `SELECT CAST(m.seq AS TEXT) AS key, m.id, m.conversation_id,
   LEFT JOIN conversations c ON c.id = m.conversation_id
   LEFT JOIN contacts ct ON ct.id = c.contact_id
   LEFT JOIN contacts sender ON sender.id = m.sender_id
-  WHERE m.seq IN (SELECT value FROM json_each($keys))`;
+  WHERE m.seq IN (SELECT value FROM json_each($keys))
+    AND NOT EXISTS (SELECT 1 FROM message_purges p WHERE p.conversation_id = m.conversation_id)`;
 
 /**
  * Full-text search over every message, newest first. The
@@ -78,12 +93,12 @@ export async function searchMessages(
   const last = terms.at(-1) as string;
   const unfinished =
     longEnoughForPrefix(last) && (await read(IS_WORD, { $term: last })).length === 0;
-  const matches = (await read(MATCHES, {
+  const found = (await read(purging(db) ? MATCHES_OUTSIDE_PURGES : MATCHES, {
     $match: matchExpression(terms, unfinished),
     $limit: request.limit + 1,
     $offset: request.offset,
   })) as { key: string; marked: string }[];
-  const page = matches.slice(0, request.limit);
+  const page = found.slice(0, request.limit);
   const details = new Map(
     (
       statement(db, HIT_DETAILS).all({
@@ -111,5 +126,5 @@ export async function searchMessages(
       },
     ];
   });
-  return { hits, hasMore: matches.length > request.limit };
+  return { hits, hasMore: found.length > request.limit };
 }

@@ -11,6 +11,7 @@ import { historyComplete } from './0010-history-complete.ts';
 import { searchBacklog } from './0011-search-backlog.ts';
 import { unreadTotalIndex } from './0012-unread-total-index.ts';
 import { messageFingerprint } from './0013-message-fingerprint.ts';
+import { messagePurges } from './0014-message-purges.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchBacklog,
   unreadTotalIndex,
   messageFingerprint,
+  messagePurges,
 ];
