@@ -23,7 +23,11 @@ function runBenchmark(name: string, args: string[]) {
 
 describe('the benchmarks run to the end at a small size', () => {
   it.each([
-    { name: 'store', args: ['3000'], last: /FTS search: 8 common words and a letter .* baseline/ },
+    {
+      name: 'store',
+      args: ['3000'],
+      last: /removing a conversation of 300 messages: .* \(baseline, one DELETE/,
+    },
     { name: 'sandbox', args: ['2000'], last: /worst p99 with 2,000 messages/ },
     { name: 'webhooks', args: ['200', '4'], last: /main-thread stall during a webhook burst/ },
   ])(

@@ -3,7 +3,7 @@ import type { Migration } from './migration.ts';
 /**
  * Conversations removed whose messages are still being deleted, a chunk per
  * turn (store/message-purge.ts). Deleting a long conversation's messages in
- * the removal's own transaction held the main thread about 0.34 s for 90,000
+ * the removal's own transaction held the main thread about 0.5 s for 100,000
  * messages, each running the full-text delete trigger.
  */
 export const messagePurges: Migration = {
