@@ -86,3 +86,20 @@ test('the thread keeps the keyboard where it was when the server confirms a new 
     await own.stop();
   }
 });
+
+test('a short thread sits at the bottom, next to the composer, as chat reads', async ({ page }) => {
+  const own = await openOwnServer(page, ['you:e2e-you', 'bob:e2e-bob']);
+  try {
+    await startConversation(page, 'bob');
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('hello bob');
+    await composer.press('Enter');
+    const last = await message(page, 'hello bob').boundingBox();
+    const list = await thread(page).boundingBox();
+    // The pane is far taller than one message; the message is at its foot, not its head.
+    expect(list!.height).toBeGreaterThan(300);
+    expect(list!.y + list!.height - (last!.y + last!.height)).toBeLessThan(40);
+  } finally {
+    await own.stop();
+  }
+});
