@@ -78,6 +78,8 @@ export const searchHit = z.object({
   conversationId: id,
   conversationTitle: z.string(),
   senderName: z.string(),
+  /** Written by the user, so shown as theirs ("You"), as everywhere else. */
+  own: z.boolean(),
   createdAt: epochMs,
   /** Plain text around the match; `highlights` are [start, end) offsets into it. */
   snippet: z.string(),

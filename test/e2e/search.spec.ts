@@ -35,3 +35,14 @@ test('messages found are listed newest first, each with its date', async ({ page
   expect(times.every(Number.isFinite)).toBe(true);
   expect(times).toEqual([...times].sort((a, b) => b - a));
 });
+
+test('a message the user wrote is found as theirs, "You", as the conversation list says it', async ({
+  page,
+}) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill('the');
+  const found = page.getByRole('region', { name: 'Messages found' });
+  await expect(found.getByRole('button').first()).toBeVisible();
+  await expect(found.getByRole('button', { name: /\bYou: / }).first()).toBeVisible();
+  // The demo's own username is "you": it was shown lower-case, unlike anywhere else.
+  await expect(found.getByRole('button', { name: /\byou: / })).toHaveCount(0);
+});

@@ -120,6 +120,7 @@ export async function searchMessages(
         senderName: clipForDisplay(
           row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
         ),
+        own: row.own === 1,
         createdAt: row.created_at,
         snippet: snippet.text,
         highlights: snippet.highlights,

@@ -110,7 +110,7 @@ export function MessageResults({ query }: { query: string }) {
                 </time>
               </span>
               <span className="hit-line">
-                <span className="hit-sender">{hit.senderName}: </span>
+                <span className="hit-sender">{hit.own ? 'You' : hit.senderName}: </span>
                 <Snippet hit={hit} />
               </span>
             </button>

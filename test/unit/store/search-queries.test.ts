@@ -63,6 +63,7 @@ describe('message search', () => {
       conversationId: 'c_team',
       conversationTitle: 'Team',
       senderName: 'ann',
+      own: false,
       createdAt: 3,
       snippet: 'The deployment failed: <b>oops</b>',
       highlights: [[15, 21]],
