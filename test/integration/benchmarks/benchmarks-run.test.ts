@@ -30,6 +30,12 @@ describe('the benchmarks run to the end at a small size', () => {
     },
     { name: 'sandbox', args: ['2000'], last: /worst p99 with 2,000 messages/ },
     { name: 'webhooks', args: ['200', '4'], last: /main-thread stall during a webhook burst/ },
+    {
+      name: 'relay',
+      args: ['200', '4', '30'],
+      last: /target: the app sees an event within 1 s p99/,
+    },
+    { name: 'long-text', args: ['30000', '1'], last: /"Show more" \d+ times .* longest frame/ },
   ])(
     '$name',
     async ({ name, args, last }) => {
