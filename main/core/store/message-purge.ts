@@ -25,12 +25,8 @@ import { statement } from './statement-cache.ts';
 export const PURGE_CHUNK = 500;
 
 /** In the removal's transaction: the first chunk of the conversation's messages, the rest listed. */
-export function removeConversationMessages(
-  db: Database,
-  conversationId: string,
-  chunk = PURGE_CHUNK,
-): void {
-  if (deleteChunk(db, conversationId, chunk) < chunk) return;
+export function removeConversationMessages(db: Database, conversationId: string): void {
+  if (deleteChunk(db, conversationId) < PURGE_CHUNK) return;
   statement(db, 'INSERT OR IGNORE INTO message_purges (conversation_id) VALUES (?)').run(
     conversationId,
   );
@@ -58,26 +54,26 @@ export function purging(db: Database): boolean {
   );
 }
 
-/** One transaction: up to `chunk` messages of the first listed conversation; false when none is listed. */
-export function purgeMessagesChunk(db: Database, chunk = PURGE_CHUNK): boolean {
+/** One transaction: a chunk of the first listed conversation's messages; false when none is listed. */
+export function purgeMessagesChunk(db: Database): boolean {
   return transaction(db, () => {
     const next = statement(db, 'SELECT conversation_id AS id FROM message_purges LIMIT 1').get() as
       { id: string } | undefined;
     if (next === undefined) return false;
-    if (deleteChunk(db, next.id, chunk) < chunk) {
+    if (deleteChunk(db, next.id) < PURGE_CHUNK) {
       statement(db, 'DELETE FROM message_purges WHERE conversation_id = ?').run(next.id);
     }
     return true;
   });
 }
 
-function deleteChunk(db: Database, conversationId: string, chunk: number): number {
+function deleteChunk(db: Database, conversationId: string): number {
   return Number(
     statement(
       db,
       `DELETE FROM messages WHERE seq IN
          (SELECT seq FROM messages WHERE conversation_id = ? LIMIT ?)`,
-    ).run(conversationId, chunk).changes,
+    ).run(conversationId, PURGE_CHUNK).changes,
   );
 }
 
