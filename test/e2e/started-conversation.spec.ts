@@ -94,11 +94,17 @@ test('a short thread sits at the bottom, next to the composer, as chat reads', a
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.fill('hello bob');
     await composer.press('Enter');
-    const last = await message(page, 'hello bob').boundingBox();
+    const sent = message(page, 'hello bob');
+    // Measured once the server has it: its row is drawn afresh under the server's id then.
+    await expect(sent.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible();
     const list = await thread(page).boundingBox();
     // The pane is far taller than one message; the message is at its foot, not its head.
     expect(list!.height).toBeGreaterThan(300);
-    expect(list!.y + list!.height - (last!.y + last!.height)).toBeLessThan(40);
+    const gapBelow = async () => {
+      const last = await sent.boundingBox();
+      return last === null ? Infinity : list!.y + list!.height - (last.y + last.height);
+    };
+    await expect.poll(gapBelow).toBeLessThan(40);
   } finally {
     await own.stop();
   }
