@@ -42,11 +42,17 @@ const common: BuildOptions = {
 };
 
 /**
- * The demo's relay keeps its database on a worker thread, which Node starts
- * from a file. esbuild leaves `new URL(file, import.meta.url)` as written, so
- * the thread is an entry of its own, built into chunks/ beside the relay's
- * code (reached only through import(), so always a chunk), and the relay is
- * told its name (main/relay/threaded-event-store.ts).
+ * The demo workspace's services run in a process of their own
+ * (main/sandbox/demo-process/), which Node or Electron starts from a file.
+ * esbuild leaves `new URL(file, import.meta.url)` as written, so the process
+ * is an entry of its own, in chunks/, and the code that starts it (in
+ * main.mjs, or a chunk when split) is told its name.
+ */
+const DEMO_PROCESS = 'chunks/demo-process';
+/**
+ * The demo's relay keeps its database on a worker thread, started from a
+ * file too: an entry of its own beside the relay's code, which only the
+ * demo's process runs, so always in chunks/ (main/relay/threaded-event-store.ts).
  */
 const RELAY_STORE_THREAD = 'chunks/relay-store-thread';
 /**
@@ -57,10 +63,10 @@ const HISTORY_WRITER_THREAD = 'chunks/history-writer-thread';
 
 /**
  * The main process as ESM chunks: what a launch needs is in `main.mjs`, and
- * what is reached only through import() (the demo workspace's sandbox and
- * relay, the relay pull client, certificate generation) sits in chunks/ and is
- * read when first used. `splitting: false` gives the one-file bundle the
- * benchmark compares with.
+ * what is reached only through import() (what starts the demo's process, the
+ * relay pull client, certificate generation) sits in chunks/ and is read when
+ * first used; the demo's sandbox and relay, only in its process's entry.
+ * `splitting: false` gives the one-file bundle the benchmark compares with.
  */
 export function mainProcessBuild(entry: string, outdir: string, splitting = true): BuildOptions {
   return {
@@ -69,6 +75,7 @@ export function mainProcessBuild(entry: string, outdir: string, splitting = true
       main: entry,
       [RELAY_STORE_THREAD]: resolve(root, 'main/relay/event-store-thread.ts'),
       [HISTORY_WRITER_THREAD]: resolve(root, 'main/core/sync/history-writer-thread.ts'),
+      [DEMO_PROCESS]: resolve(root, 'main/sandbox/demo-process/entry.ts'),
     },
     outdir,
     format: 'esm',
@@ -77,9 +84,10 @@ export function mainProcessBuild(entry: string, outdir: string, splitting = true
     chunkNames: 'chunks/[name]-[hash]',
     define: {
       PARLEY_HISTORY_WRITER_THREAD: JSON.stringify(`./${HISTORY_WRITER_THREAD}.mjs`),
-      PARLEY_RELAY_STORE_THREAD: JSON.stringify(
-        splitting ? './relay-store-thread.mjs' : `./${RELAY_STORE_THREAD}.mjs`,
+      PARLEY_DEMO_PROCESS: JSON.stringify(
+        splitting ? './demo-process.mjs' : `./${DEMO_PROCESS}.mjs`,
       ),
+      PARLEY_RELAY_STORE_THREAD: JSON.stringify('./relay-store-thread.mjs'),
     },
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",

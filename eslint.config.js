@@ -20,8 +20,11 @@ const CORE_PACKAGES = [
 ];
 /** How hosts reach the core: the whole core, its parts for a headless host, and the ports. */
 const CORE_ENTRIES = ['main/core/create-core.ts', 'main/core/headless.ts', 'main/core/ports/**'];
-/** The demo workspace's services, which a host hands to the core without loading them at launch. */
-const DEMO_SERVICES = { lazy: 'main/sandbox/embedded-demo.ts' };
+/**
+ * The demo workspace's services, which a host hands to the core without
+ * loading them at launch: they run in a process of their own.
+ */
+const DEMO_SERVICES = { lazy: 'main/sandbox/demo-process/**' };
 
 /**
  * The core's own order, lowest first: a folder may import its own files and
@@ -132,9 +135,9 @@ const LAYOUT = [
   },
   {
     // The demo's services put a relay between their catalogue and the app, as a shop does.
-    name: 'the embedded demo',
-    files: ['main/sandbox/embedded-demo.ts'],
-    allow: ['main/sandbox/**', 'main/relay/**', 'node:*'],
+    name: "the demo's services",
+    files: ['main/sandbox/demo-process/**'],
+    allow: ['main/sandbox/**', 'main/relay/**', 'node:*', 'selfsigned'],
   },
   {
     name: 'main/sandbox',

@@ -132,6 +132,7 @@ export function createCore(deps: CoreDeps): Core {
       log: deps.log,
       feed: demoFeed,
       services: deps.demo,
+      clock,
     }),
     log: deps.log,
     emit: bus.emit,

@@ -69,7 +69,10 @@ async function main() {
     notifier: recordingNotifier(),
     openExternal: async (url) => log.info('would open in the system browser', { url }),
     log,
-    demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+    demo: () =>
+      import('../sandbox/demo-process/child-process-demo.ts').then(
+        (module) => module.childProcessDemo,
+      ),
   });
   await openWorkspace(core, values['base-url'], log);
   await core.start();

@@ -8,6 +8,7 @@ import { installAppMenu } from './app-menu.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { applyStartAtLogin } from './autostart.ts';
 import { createBadge } from './badge.ts';
+import { launchUtilityProcess } from './demo-process.ts';
 import { registerDeepLinks } from './deep-links.ts';
 import { electronDesktopHost } from './desktop-host.ts';
 import { electronStoreKv, fileLogger, safeStorageVault } from './electron-adapters.ts';
@@ -103,7 +104,10 @@ if (!app.requestSingleInstanceLock()) {
         desktop: electronDesktopHost(platform, updates),
         openExternal: (url) => shell.openExternal(url),
         log,
-        demo: () => import('../sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+        demo: () =>
+          import('../sandbox/demo-process/forked-demo.ts').then((module) =>
+            module.forkedDemo(launchUtilityProcess),
+          ),
       });
     } catch (error) {
       // Local data this build cannot open (a newer Parley wrote it): say so, and leave it as it is.

@@ -18,7 +18,10 @@ export function plainNodeDeps(dataDir: string, overrides: Partial<CoreDeps> = {}
     notifier: recordingNotifier(),
     openExternal: async () => {},
     log: silentLogger,
-    demo: () => import('../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+    demo: () =>
+      import('../../main/sandbox/demo-process/child-process-demo.ts').then(
+        (module) => module.childProcessDemo,
+      ),
     ...overrides,
   };
 }

@@ -5,13 +5,15 @@ import {
   silentLogger,
   silentNotifier,
 } from '../../main/core/ports/node-adapters.ts';
+import type { DemoServicesLoader } from '../../main/core/ports/ports.ts';
 
 /**
  * The core as the shell builds it, less Electron: plain-Node ports on
- * `dataDir` and the demo's services behind a dynamic import, for hosts that
- * are bundled as the app's main process is and run under Node.
+ * `dataDir` and the demo's services behind a dynamic import (in a child
+ * process, unless `demo` says otherwise), for hosts that are bundled as the
+ * app's main process is and run under Node.
  */
-export function shellLikeCore(dataDir: string): Core {
+export function shellLikeCore(dataDir: string, demo?: DemoServicesLoader): Core {
   return createCore({
     dataDir,
     vault: fileVault(dataDir),
@@ -19,6 +21,11 @@ export function shellLikeCore(dataDir: string): Core {
     notifier: silentNotifier,
     openExternal: async () => {},
     log: silentLogger,
-    demo: () => import('../../main/sandbox/embedded-demo.ts').then((module) => module.embeddedDemo),
+    demo:
+      demo ??
+      (() =>
+        import('../../main/sandbox/demo-process/child-process-demo.ts').then(
+          (module) => module.childProcessDemo,
+        )),
   });
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { CoreEvent } from '../../../shared/ipc/events.ts';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { followingStatus, idleRelayStatus, type RelayStatus } from '../../../shared/model/relay.ts';
@@ -8,7 +7,6 @@ import type { Database } from '../store/database.ts';
 import type { HostState } from '../sync/poller.ts';
 import { createActivityLog } from '../webhooks/activity-log.ts';
 import type { AnnounceDeps } from '../webhooks/announce-activity.ts';
-import { selfSignedCertificate } from '../webhooks/certificate.ts';
 
 /** The vault entry the demo's deliveries are signed and verified with. */
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
@@ -21,15 +19,10 @@ export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret';
  */
 export interface DemoFeed {
   /**
-   * The pair the demo's relay serves HTTPS with, the core trusting exactly
-   * that certificate; null when none could be made (the demo then has no activity).
-   */
-  certificate(): Promise<{ cert: string; key: string } | null>;
-  /**
    * Pulls from the demo's relay, and has the demo shop's last weeks happen
    * (delivered with their own times) when the demo has no activity yet.
    */
-  follow(relay: DemoRelay & { ca: string }, catalogue: DemoCatalogue): Promise<void>;
+  follow(relay: DemoRelay, catalogue: DemoCatalogue): Promise<void>;
   stop(): Promise<void>;
   /** Deletes the demo's activity and its place in the relay; the next follow seeds afresh. */
   clear(): Promise<void>;
@@ -37,7 +30,7 @@ export interface DemoFeed {
   status(): RelayStatus;
 }
 
-export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: string }): DemoFeed {
+export function createDemoFeed(deps: AnnounceDeps & { db: Database }): DemoFeed {
   const seeding = seedTracker();
   const activity = createActivityLog(deps.db);
   const loadRelay = () => import('../relay/relay-module.ts');
@@ -70,19 +63,6 @@ export function createDemoFeed(deps: AnnounceDeps & { db: Database; dataDir: str
   };
 
   return {
-    async certificate() {
-      try {
-        const { cert, key } = await selfSignedCertificate(
-          join(deps.dataDir, 'demo-relay-certificate'),
-          deps.clock.now(),
-        );
-        return { cert, key };
-      } catch (error) {
-        deps.log.warn('demo relay certificate not made', { error: String(error) });
-        return null;
-      }
-    },
-
     async follow(relay, catalogue) {
       const { startPulling } = await loadRelay();
       puller = startPulling({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  Clock,
   DemoServicesLoader,
   Logger,
   RunningDemo,
@@ -14,11 +15,23 @@ import { DEMO_WEBHOOK_SECRET, type DemoFeed } from './demo-feed.ts';
 export const GENERATED_SECRET_BYTES = 32;
 
 /**
+ * Services that died are started again after this, doubling up to
+ * RESTART_MOST_MS while they keep dying within STEADY_MS of their start.
+ */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MOST_MS = 60_000;
+const STEADY_MS = 60_000;
+
+/**
  * The demo workspace over the host's demo services (the embedded sandbox):
  * loaded on first use, data in the app's data directory (so it survives
  * restarts), its own token and webhook secret kept in the vault. Its
  * catalogue delivers a stream of signed events over HTTPS to the demo's own
  * relay, which the core pulls from (the feed).
+ *
+ * Services that die (their process crashed or was killed) are started again,
+ * on the port they had: the session goes on with the same address, and its
+ * sync finds the server back as after any outage.
  */
 export function createDemoWorkspace(options: {
   dataDir: string;
@@ -26,10 +39,14 @@ export function createDemoWorkspace(options: {
   log: Logger;
   feed: DemoFeed;
   services: DemoServicesLoader;
+  clock: Clock;
 }): DemoWorkspace {
-  const { vault, log, feed } = options;
+  const { vault, log, feed, clock } = options;
   const { dataDir } = options;
   let running: Promise<RunningDemo & { token: string }> | null = null;
+  let restart: { cancel(): void } | null = null;
+  let restartMs = RESTART_FIRST_MS;
+  let lastUrl: string | null = null;
 
   /** The demo's own secret: the stored one, or a fresh one stored first. */
   async function ownSecret(name: SecretName): Promise<string> {
@@ -45,21 +62,61 @@ export function createDemoWorkspace(options: {
       ownSecret('demo-token'),
       ownSecret(DEMO_WEBHOOK_SECRET),
     ]);
-    const relayTls = await feed.certificate();
     const services = await options.services();
-    const demo = await services.start({ dataDir, token, webhookSecret, relayTls, log });
+    const demo = await services.start({ dataDir, token, webhookSecret, log });
     // The services write their data files with the process's default mode.
     tightenModes(dataDir);
     // The activity is an extra: when its relay cannot be followed, the demo still opens.
-    if (demo.relay !== null && relayTls !== null) {
-      await feed.follow({ ...demo.relay, ca: relayTls.cert }, demo.catalogue).catch((error) => {
+    if (demo.relay !== null) {
+      await feed.follow(demo.relay, demo.catalogue).catch((error) => {
         log.warn('demo activity feed not followed', { error: String(error) });
       });
     }
     return { ...demo, token };
   }
 
+  function ensureRunning(): Promise<RunningDemo & { token: string }> {
+    if (running !== null) return running;
+    const startedAt = clock.now();
+    const starting = start();
+    running = starting;
+    starting.then(
+      (demo) => void demo.died.then((why) => restartAfterDeath(starting, why, startedAt)),
+      () => {
+        if (running === starting) running = null;
+      },
+    );
+    return starting;
+  }
+
+  function restartAfterDeath(died: Promise<unknown>, why: string, startedAt: number) {
+    if (running !== died) return;
+    running = null;
+    void feed.stop();
+    if (clock.now() - startedAt >= STEADY_MS) restartMs = RESTART_FIRST_MS;
+    scheduleRestart(why);
+  }
+
+  function scheduleRestart(why: string) {
+    const wait = restartMs;
+    restartMs = Math.min(restartMs * 2, RESTART_MOST_MS);
+    log.error("the demo workspace's services stopped; starting them again", { why, inMs: wait });
+    restart = clock.setTimeout(() => {
+      restart = null;
+      ensureRunning().then(
+        (demo) => {
+          if (demo.messagingUrl !== lastUrl) {
+            log.warn('the demo workspace came back on another address', { url: demo.messagingUrl });
+          }
+        },
+        (error: unknown) => scheduleRestart(String(error)),
+      );
+    }, wait);
+  }
+
   async function stop() {
+    restart?.cancel();
+    restart = null;
     const demo = running;
     running = null;
     const started = await demo?.catch(() => null);
@@ -70,11 +127,8 @@ export function createDemoWorkspace(options: {
 
   return {
     async ensureRunning() {
-      running ??= start().catch((error: unknown) => {
-        running = null;
-        throw error;
-      });
-      const demo = await running;
+      const demo = await ensureRunning();
+      lastUrl = demo.messagingUrl;
       log.info('demo workspace running', { url: demo.messagingUrl });
       return { baseUrl: demo.messagingUrl, token: demo.token };
     },

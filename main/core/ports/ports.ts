@@ -95,9 +95,9 @@ export const systemClock: Clock = {
 
 /**
  * The services behind the demo workspace: a messaging server and a catalogue
- * service of its own (the embedded sandbox, in every host). The host passes a
- * loader that imports them on demand, so a launch that never opens the demo
- * never loads them; the core never imports them.
+ * service of its own (the sandbox, in a process of their own in every host).
+ * The host passes a loader that imports them on demand, so a launch that
+ * never opens the demo never loads them; the core never imports them.
  */
 export type DemoServicesLoader = () => Promise<DemoServices>;
 
@@ -114,12 +114,6 @@ export interface DemoStartOptions {
   token: string;
   /** The demo's own secret its catalogue signs deliveries with, and its relay verifies. */
   webhookSecret: string;
-  /**
-   * The certificate and key the demo's relay serves HTTPS with (the catalogue
-   * delivers over HTTPS only); the core trusts exactly this certificate. Null
-   * when none could be made: the demo then runs without a relay, so without activity.
-   */
-  relayTls: { cert: string; key: string } | null;
   log: Logger;
 }
 
@@ -128,11 +122,14 @@ export interface RunningDemo {
   messagingUrl: string;
   /**
    * The demo's relay, which its catalogue delivers every event to: the core
-   * pulls from it as from the user's own. Null when it runs without one.
+   * pulls from it as from the user's own. Null when it runs without one (no
+   * certificate could be made for it), so without activity.
    */
   relay: DemoRelay | null;
   /** The demo's source of catalogue activity. */
   catalogue: DemoCatalogue;
+  /** Resolves, with why, if the services stop without being closed (their process died). */
+  died: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -140,6 +137,11 @@ export interface DemoRelay {
   url: string;
   /** A token the relay accepts, handed over with its address: it is sent nowhere else. */
   token: string;
+  /**
+   * The certificate the relay serves HTTPS with (the catalogue delivers over
+   * HTTPS only): the one the core trusts for it, and no other.
+   */
+  ca: string;
 }
 
 export interface DemoCatalogue {

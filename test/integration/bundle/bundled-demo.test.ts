@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mainProcessBuild } from '../../../esbuild.config.ts';
-import { readAtLaunch } from '../../support/bundle-outputs.ts';
+import { loadableByMain, readAtLaunch } from '../../support/bundle-outputs.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 
 /**
@@ -51,6 +51,20 @@ describe('the main process bundle', () => {
         );
         expect(read).toContain('main/core/create-core.ts');
         expect(read.filter((input) => /^main\/(core\/)?relay\//.test(input))).toEqual([]);
+        // The demo's servers run in a process of their own: the main process never loads them.
+        const loadable = loadableByMain(metafile).flatMap((output) =>
+          Object.keys(metafile.outputs[output]?.inputs ?? {}),
+        );
+        expect(loadable).toContain('main/sandbox/demo-process/forked-demo.ts');
+        expect(
+          loadable
+            .filter((input) => /^main\/(sandbox|relay)\/|node_modules\/fastify\//.test(input))
+            .sort(),
+        ).toEqual([
+          'main/sandbox/demo-process/child-process-demo.ts',
+          'main/sandbox/demo-process/demo-files.ts',
+          'main/sandbox/demo-process/forked-demo.ts',
+        ]);
         // Of zod's locales, only the English the app speaks (esbuild.config.ts).
         expect(read.filter((input) => /^node_modules\/zod\/v4\/locales\//.test(input))).toEqual([
           'node_modules/zod/v4/locales/en.js',

@@ -228,10 +228,7 @@ describe('demo workspace activity', () => {
     const started = await startCore();
     await seeded(started);
     const url = await demoRelayHooks(started);
-    const ca = await readFile(
-      join(started.dataDir, 'demo-relay-certificate', 'webhooks', 'receiver-cert.pem'),
-      'utf8',
-    );
+    const ca = await readFile(join(started.dataDir, 'demo-relay-tls', 'cert.pem'), 'utf8');
     const body = JSON.stringify({
       id: 'ntf_forged',
       type: 'order.created',

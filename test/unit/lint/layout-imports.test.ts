@@ -23,7 +23,10 @@ probe('main/preload/shared-model', "import '../../shared/model/session.ts';");
 probe('main/sandbox/core', "import '../core/create-core.ts';");
 probe('main/sandbox/shared', "import '../../shared/model/settings.ts';");
 probe('main/core/sandbox', "import '../sandbox/sandbox.ts';");
-probe('main/core/store/sandbox-lazily', "void import('../../sandbox/embedded-demo.ts');");
+probe(
+  'main/core/store/sandbox-lazily',
+  "void import('../../sandbox/demo-process/forked-demo.ts');",
+);
 probe('main/core/electron', "import 'electron';");
 probe('main/core/electron-store', "import 'electron-store';");
 probe('main/core/shell', "import '../shell/main.ts';");
@@ -36,7 +39,7 @@ probe('main/core/eager-relay', "import './relay/relay-puller.ts';");
 probe('main/core/webhooks/relay-sideways', "void import('../relay/relay-module.ts');");
 probe('main/sandbox/catalogue/relay', "import '../../relay/relay.ts';");
 probe('main/shell/core-internals', "import '../core/store/database.ts';");
-probe('main/shell/eager-demo', "import '../sandbox/embedded-demo.ts';");
+probe('main/shell/eager-demo', "import '../sandbox/demo-process/forked-demo.ts';");
 probe('main/cli/core-internals', "import '../core/sync/poller.ts';");
 probe('main/preview/sandbox', "import '../sandbox/sandbox.ts';");
 probe('main/relay/core', "import '../core/create-core.ts';");
@@ -60,7 +63,7 @@ const clean = [
   ],
   [
     'main/shell/clean',
-    "import './main-window.ts';\nexport const demo = () => import('../sandbox/embedded-demo.ts');",
+    "import './main-window.ts';\nexport const demo = () => import('../sandbox/demo-process/forked-demo.ts');",
   ],
   ['main/cli/clean', "import '../core/headless.ts';\nimport '../core/ports/node-adapters.ts';"],
   ['renderer/lib/clean', "import '../../shared/ipc/api.ts';\nimport 'zustand';"],

@@ -2,39 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RelayDataError } from '../relay/event-store.ts';
-import { startRelay, type Relay, type RelayOptions } from '../relay/relay.ts';
-import { EVENT_TYPES } from './catalogue/event-types.ts';
-import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.ts';
+import { RelayDataError } from '../../relay/event-store.ts';
+import { startRelay, type Relay, type RelayOptions } from '../../relay/relay.ts';
+import { EVENT_TYPES } from '../catalogue/event-types.ts';
+import {
+  demoDataFileIn,
+  demoPortFileIn,
+  demoRelayDirIn,
+  demoRelayTlsDirIn,
+  eraseDemoData,
+} from './demo-files.ts';
+import { relayCertificate } from './relay-certificate.ts';
+import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
 
 /**
  * The sandbox as the services behind the app's demo workspace, with a relay
  * between its catalogue service and the app: the catalogue delivers every
  * event to the relay, and the app pulls them as it pulls from a shop's own
- * relay, so what a newcomer sees is the path production uses. Hosts hand this
- * module to the core with a dynamic import(), so the sandbox (Fastify and
- * all) and the relay are loaded only when the demo workspace is opened. It
- * imports nothing of the core: its shape matches the core's DemoServices
- * port, and the host's wiring is where the compiler checks that.
+ * relay, so what a newcomer sees is the path production uses. They run in a
+ * process of their own (demo-process/), never in the app's main process.
  */
 const DEMO_USER = 'you';
 const CALL_TIMEOUT_MS = 5_000;
 const HOOKS_PATH = '/hooks/catalogue';
 
-interface DemoLog {
+export interface DemoLog {
   warn(message: string, fields?: Record<string, unknown>): void;
 }
 
-const dataFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.db');
-const portFileIn = (dataDir: string) => join(dataDir, 'demo-workspace.port');
-const relayDirIn = (dataDir: string) => join(dataDir, 'demo-relay');
-
-async function erase(dataDir: string): Promise<void> {
-  for (const suffix of ['', '-wal', '-shm']) {
-    await rm(`${dataFileIn(dataDir)}${suffix}`, { force: true });
-  }
-  await rm(relayDirIn(dataDir), { recursive: true, force: true });
+/** What the services are started with (the core's DemoStartOptions). */
+export interface DemoServicesOptions {
+  dataDir: string;
+  token: string;
+  webhookSecret: string;
+  log: DemoLog;
 }
+
+export type RunningDemoServices = Awaited<ReturnType<typeof startDemoServices>>;
 
 /**
  * The demo asks for the port it had last time: the avatar and picture URLs
@@ -42,14 +46,14 @@ async function erase(dataDir: string): Promise<void> {
  * restarts. A port taken meanwhile gives way to a free one.
  */
 async function startOnLastPort(dataDir: string, options: SandboxOptions): Promise<Sandbox> {
-  const last = Number(await readFile(portFileIn(dataDir), 'utf8').catch(() => ''));
+  const last = Number(await readFile(demoPortFileIn(dataDir), 'utf8').catch(() => ''));
   const port = Number.isInteger(last) && last > 1023 && last < 65_536 ? last : 0;
   const sandbox = await startSandbox({ ...options, port }).catch((error: unknown) => {
     if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     return startSandbox(options);
   });
   const started = new URL(sandbox.url).port;
-  if (started !== String(port)) await writeFile(portFileIn(dataDir), started).catch(() => {});
+  if (started !== String(port)) await writeFile(demoPortFileIn(dataDir), started).catch(() => {});
   return sandbox;
 }
 
@@ -62,7 +66,7 @@ async function startDemoRelay(
   const relayOptions: RelayOptions = {
     ...relay,
     tokens: [token],
-    dataFile: join(relayDirIn(dataDir), 'events.db'),
+    dataFile: join(demoRelayDirIn(dataDir), 'events.db'),
     host: '127.0.0.1',
     port: 0,
     // One line per delivery is for a relay's own log; the app's log keeps only its troubles.
@@ -73,24 +77,24 @@ async function startDemoRelay(
   const started = await startRelay(relayOptions).catch(async (error: unknown) => {
     if (!(error instanceof RelayDataError)) throw error;
     log.warn('demo relay data was unusable; starting a fresh one', { error: error.message });
-    await rm(relayDirIn(dataDir), { recursive: true, force: true });
+    await rm(demoRelayDirIn(dataDir), { recursive: true, force: true });
     return startRelay(relayOptions);
   });
   return { ...started, token };
 }
 
-async function start(options: {
-  dataDir: string;
-  token: string;
-  webhookSecret: string;
-  relayTls: { cert: string; key: string } | null;
-  log: DemoLog;
-}) {
-  const { relayTls } = options;
+export async function startDemoServices(options: DemoServicesOptions) {
+  // The activity is an extra: without a certificate for its relay, the demo opens without it.
+  const relayTls = await relayCertificate(demoRelayTlsDirIn(options.dataDir)).catch(
+    (error: unknown) => {
+      options.log.warn('demo relay certificate not made', { error: String(error) });
+      return null;
+    },
+  );
   const sandboxOptions: SandboxOptions = {
     port: 0,
     demo: true,
-    dataFile: dataFileIn(options.dataDir),
+    dataFile: demoDataFileIn(options.dataDir),
     users: [{ contactId: DEMO_USER, token: options.token }],
     log: () => {},
     webhookSecret: options.webhookSecret,
@@ -103,7 +107,7 @@ async function start(options: {
       options.log.warn('demo workspace data was unusable; starting a fresh one', {
         error: error.message,
       });
-      await erase(options.dataDir);
+      await eraseDemoData(options.dataDir);
       return startOnLastPort(options.dataDir, sandboxOptions);
     },
   );
@@ -127,7 +131,7 @@ async function start(options: {
   }
   return {
     messagingUrl: sandbox.url,
-    relay: relay && { url: relay.url, token: relay.token },
+    relay: relay && relayTls && { url: relay.url, token: relay.token, ca: relayTls.cert },
     catalogue: {
       async history(): Promise<string[]> {
         return ((await call('POST', '/_sandbox/history', {})) as { ids: string[] }).ids;
@@ -199,5 +203,3 @@ function serviceCaller(sandbox: Sandbox, token: string): ServiceCall {
       outgoing.end(payload);
     });
 }
-
-export const embeddedDemo = { start, erase };
