@@ -85,11 +85,20 @@ try {
       `load average ${loadAverage()}\n`,
   );
 
-  const demoDir = mkdtempSync(join(work, 'demo-'));
-  const demoRss = runCoreHost(host.entry, demoDir, ['--idle', String(IDLE_SECONDS)]).rss ?? NO_RSS;
+  const idle = (where: string[]) =>
+    runCoreHost(host.entry, mkdtempSync(join(work, 'demo-')), [
+      '--idle',
+      String(IDLE_SECONDS),
+      ...where,
+    ]);
+  const own = idle([]);
+  const inside = idle(['--demo-in-process']);
   process.stdout.write(
-    `core's memory idle with the demo workspace (its services in this process): ` +
-      `${idleRssWords(demoRss, IDLE_SECONDS)}, after its sync [load average ${loadAverage()}]\n`,
+    `core's memory idle with the demo workspace, after its sync: ` +
+      `${idleRssWords(own.rss ?? NO_RSS, IDLE_SECONDS)}; its services' process ` +
+      `${idleRssWords(own.childRss ?? NO_RSS, IDLE_SECONDS)} ` +
+      `(baseline, the services in the core's process: ` +
+      `${idleRssWords(inside.rss ?? NO_RSS, IDLE_SECONDS)}) [load average ${loadAverage()}]\n`,
   );
 } finally {
   removeTempDir(work);

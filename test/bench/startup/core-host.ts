@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { shellLikeCore } from '../../support/shell-like-core.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
 import type { IdleRss } from './host-process.ts';
@@ -13,15 +14,43 @@ import type { IdleRss } from './host-process.ts';
  * data directory opens the demo workspace; one signed in goes on with its
  * server), waits until sync has nothing left to fetch (when signed in), stays
  * idle that long and reports its resident memory, sampled every second: the
- * median and the largest sample (a background round grows it for a while).
- * Run: node <bundle> <data dir> [--idle <seconds>]
+ * median and the largest sample (a background round grows it for a while);
+ * and that of its child processes (the demo's services), on Linux.
+ * `--demo-in-process` runs the demo's services in this process instead.
+ * Run: node <bundle> <data dir> [--idle <seconds> [--demo-in-process]]
  */
-const [dataDir, flag, idleSeconds] = process.argv.slice(2);
+const [dataDir, flag, idleSeconds, where] = process.argv.slice(2);
 if (dataDir === undefined) throw new Error('usage: core-host <data dir> [--idle <seconds>]');
-const core = shellLikeCore(dataDir);
+// Through import(), as the shell loads the demo: a launch that times its first answer reads none of it.
+const core = shellLikeCore(
+  dataDir,
+  where === '--demo-in-process'
+    ? async () => (await import('./in-process-demo.ts')).inProcessDemo()
+    : undefined,
+);
+
+/** The resident memory of this process's children, read from /proc (0 where there is none). */
+function childrenRss(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // A process that ended between the listing and the read.
+    }
+  }
+  return total;
+}
+const median = (samples: number[]) =>
+  [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 const answer = await core.router.handle('session:get', {});
 const firstAnswerMs = performance.now();
 let rss: IdleRss | undefined;
+let childRss: IdleRss | undefined;
 if (flag === '--idle') {
   await core.start();
   const session = await core.router.handle('session:get', {});
@@ -39,12 +68,14 @@ if (flag === '--idle') {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const samples: number[] = [];
+  const children: number[] = [];
   for (let second = 0; second < Number(idleSeconds); second++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     samples.push(process.memoryUsage().rss);
+    children.push(childrenRss());
   }
-  samples.sort((a, b) => a - b);
-  rss = { median: samples[Math.floor(samples.length / 2)] ?? NaN, max: samples.at(-1) ?? NaN };
+  rss = { median: median(samples), max: Math.max(...samples) };
+  childRss = { median: median(children), max: Math.max(...children) };
 }
-process.stdout.write(`${JSON.stringify({ firstAnswerMs, ok: answer.ok, rss })}\n`);
+process.stdout.write(`${JSON.stringify({ firstAnswerMs, ok: answer.ok, rss, childRss })}\n`);
 process.exit(0);

@@ -35,6 +35,8 @@ export function runCoreHost(bundle: string, dataDir: string, args: string[] = []
     firstAnswerMs: number;
     ok: boolean;
     rss?: IdleRss;
+    /** Of its child processes: the demo's services, which run in one. */
+    childRss?: IdleRss;
   };
   if (run.status !== 0 || !line.ok) throw new Error(`the core host failed: ${run.stderr}`);
   return line;
