@@ -7,7 +7,7 @@ import type {
   SecretName,
   SecretVault,
 } from '../ports/ports.ts';
-import type { DemoWorkspace } from '../session/session-service.ts';
+import type { DemoAddress, DemoWorkspace } from '../session/session-service.ts';
 import { tightenModes } from '../ports/private-files.ts';
 import { DEMO_WEBHOOK_SECRET, type DemoFeed } from './demo-feed.ts';
 
@@ -31,7 +31,9 @@ const STEADY_MS = 60_000;
  *
  * Services that die (their process crashed or was killed) are started again,
  * on the port they had: the session goes on with the same address, and its
- * sync finds the server back as after any outage.
+ * sync finds the server back as after any outage. Should another program
+ * have taken that port meanwhile, they start on another, and the session is
+ * told to move there (`onMoved`).
  */
 export function createDemoWorkspace(options: {
   dataDir: string;
@@ -47,6 +49,7 @@ export function createDemoWorkspace(options: {
   let restart: { cancel(): void } | null = null;
   let restartMs = RESTART_FIRST_MS;
   let lastUrl: string | null = null;
+  let moved: (address: DemoAddress) => void = () => {};
 
   /** The demo's own secret: the stored one, or a fresh one stored first. */
   async function ownSecret(name: SecretName): Promise<string> {
@@ -105,9 +108,10 @@ export function createDemoWorkspace(options: {
       restart = null;
       ensureRunning().then(
         (demo) => {
-          if (demo.messagingUrl !== lastUrl) {
-            log.warn('the demo workspace came back on another address', { url: demo.messagingUrl });
-          }
+          if (demo.messagingUrl === lastUrl) return;
+          lastUrl = demo.messagingUrl;
+          log.warn('the demo workspace came back on another address', { url: demo.messagingUrl });
+          moved({ baseUrl: demo.messagingUrl, token: demo.token });
         },
         (error: unknown) => scheduleRestart(String(error)),
       );
@@ -131,6 +135,9 @@ export function createDemoWorkspace(options: {
       lastUrl = demo.messagingUrl;
       log.info('demo workspace running', { url: demo.messagingUrl });
       return { baseUrl: demo.messagingUrl, token: demo.token };
+    },
+    onMoved(listener) {
+      moved = listener;
     },
     stop,
     async reset() {

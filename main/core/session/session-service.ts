@@ -28,10 +28,18 @@ export interface Workspace {
   demo: boolean;
 }
 
-/** The embedded sandbox behind the demo workspace (see demo-workspace.ts). */
+/** Where the demo workspace's server answers, and the demo's own token for it. */
+export interface DemoAddress {
+  baseUrl: string;
+  token: string;
+}
+
+/** The sandbox behind the demo workspace (see demo-workspace.ts). */
 export interface DemoWorkspace {
-  /** Starts it if it is not running; answers its URL and the demo's own token for it. */
-  ensureRunning(): Promise<{ baseUrl: string; token: string }>;
+  /** Starts it if it is not running; answers its address. */
+  ensureRunning(): Promise<DemoAddress>;
+  /** `listener` hears of services started again (after they died) on another address. */
+  onMoved(listener: (address: DemoAddress) => void): void;
   stop(): Promise<void>;
   /** Stops it and deletes its data, so the next start seeds a fresh workspace. */
   reset(): Promise<void>;
@@ -134,10 +142,18 @@ export function createSessionService(deps: {
 
   async function activateDemo(): Promise<void> {
     takeLocalData(DEMO_ACCOUNT);
-    const { baseUrl, token } = await demo.ensureRunning();
+    const address = await demo.ensureRunning();
     state = 'signed-in';
-    void publish({ api: clientFor(baseUrl, async () => token), baseUrl, demo: true });
+    void publishDemo(address);
   }
+
+  const publishDemo = ({ baseUrl, token }: DemoAddress) =>
+    publish({ api: clientFor(baseUrl, async () => token), baseUrl, demo: true });
+
+  // The same account on a new address: its engine starts over there, its local data as it is.
+  demo.onMoved((address) => {
+    if (current?.demo) void publishDemo(address);
+  });
 
   function activateServer(baseUrl: string): void {
     takeLocalData(baseUrl);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { launchChildProcess } from '../../../main/sandbox/demo-process/child-process-demo.ts';
@@ -115,5 +116,44 @@ describe("the demo workspace's services", () => {
     );
     expect(arrived).toBeDefined();
     expect(arrived?.id).not.toBe(sent.messageId);
+  }, 40_000);
+  it('move the workspace to a new address when another program took theirs meanwhile', async () => {
+    const { core, pids } = await startDemoCore();
+    const [first] = await conversations(core);
+    const { baseUrl } = await invoke<{ baseUrl: string }>(core, 'session:get');
+    process.kill(pids[0] as number, 'SIGKILL');
+    await expect
+      .poll(() =>
+        fetch(baseUrl).then(
+          () => 'up',
+          () => 'down',
+        ),
+      )
+      .toBe('down');
+    // Another program on the port: it takes connections and drops them.
+    const squatter = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) =>
+      squatter.listen(Number(new URL(baseUrl).port), '127.0.0.1', resolve),
+    );
+    cleanups.push(() => new Promise((resolve) => squatter.close(resolve)));
+
+    await expect.poll(() => pids.length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await invoke<{ baseUrl: string }>(core, 'session:get')).baseUrl, {
+        timeout: 15_000,
+      })
+      .not.toBe(baseUrl);
+    await invoke(core, 'messages:send', {
+      conversationId: first?.id,
+      text: 'written after the move',
+    });
+    await expect
+      .poll(
+        async () => (await invoke<{ pendingWrites: number }>(core, 'status:get')).pendingWrites,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(0);
   }, 40_000);
 });
