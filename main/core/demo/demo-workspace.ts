@@ -23,7 +23,7 @@ const RESTART_MOST_MS = 60_000;
 const STEADY_MS = 60_000;
 
 /**
- * The demo workspace over the host's demo services (the embedded sandbox):
+ * The demo workspace over the host's demo services (the sandbox, in a process of its own):
  * loaded on first use, data in the app's data directory (so it survives
  * restarts), its own token and webhook secret kept in the vault. Its
  * catalogue delivers a stream of signed events over HTTPS to the demo's own
@@ -48,6 +48,8 @@ export function createDemoWorkspace(options: {
   let running: Promise<RunningDemo & { token: string }> | null = null;
   let restart: { cancel(): void } | null = null;
   let restartMs = RESTART_FIRST_MS;
+  /** Between the session's asking for the demo and its stopping it: only then is a restart wanted. */
+  let wanted = false;
   let lastUrl: string | null = null;
   let moved: (address: DemoAddress) => void = () => {};
 
@@ -108,17 +110,20 @@ export function createDemoWorkspace(options: {
       restart = null;
       ensureRunning().then(
         (demo) => {
-          if (demo.messagingUrl === lastUrl) return;
+          if (!wanted || demo.messagingUrl === lastUrl) return;
           lastUrl = demo.messagingUrl;
           log.warn('the demo workspace came back on another address', { url: demo.messagingUrl });
           moved({ baseUrl: demo.messagingUrl, token: demo.token });
         },
-        (error: unknown) => scheduleRestart(String(error)),
+        (error: unknown) => {
+          if (wanted) scheduleRestart(String(error));
+        },
       );
     }, wait);
   }
 
   async function stop() {
+    wanted = false;
     restart?.cancel();
     restart = null;
     const demo = running;
@@ -131,6 +136,7 @@ export function createDemoWorkspace(options: {
 
   return {
     async ensureRunning() {
+      wanted = true;
       const demo = await ensureRunning();
       lastUrl = demo.messagingUrl;
       log.info('demo workspace running', { url: demo.messagingUrl });

@@ -10,8 +10,10 @@ import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 function dyingServices() {
   const deaths: ((why: string) => void)[] = [];
   let closed = 0;
+  let gate: PromiseWithResolvers<void> | null = null;
   const services: DemoServices = {
     async start(): Promise<RunningDemo> {
+      if (gate !== null) await gate.promise;
       const died = Promise.withResolvers<string>();
       deaths.push(died.resolve);
       return {
@@ -29,6 +31,8 @@ function dyingServices() {
     starts: () => deaths.length,
     closed: () => closed,
     kill: () => deaths.at(-1)?.('the process was killed'),
+    /** Later starts wait until the gate is opened, or fail when it is. */
+    hold: () => (gate = Promise.withResolvers<void>()),
   };
 }
 
@@ -84,6 +88,19 @@ describe('the demo workspace when its services die', () => {
     await space.stop();
     await clock.advance(120_000);
     expect(demo.starts()).toBe(1);
+    expect(clock.pending).toEqual([]);
+  });
+
+  it('does not try again when a restart under way fails after the demo was stopped', async () => {
+    const { clock, demo, space } = workspace();
+    await space.ensureRunning();
+    const gate = demo.hold();
+    demo.kill();
+    await clock.advance(1_000);
+    const stopping = space.stop();
+    gate.reject(new Error('no port'));
+    await stopping;
+    await clock.advance(120_000);
     expect(clock.pending).toEqual([]);
   });
 });
