@@ -64,6 +64,27 @@ async function conversations(core: Core): Promise<ConversationSummary[]> {
   return (await invoke<{ items: ConversationSummary[] }>(core, 'conversations:list', ALL)).items;
 }
 
+/** Kills the demo's process once it has served the list, and waits until its address is down. */
+async function killServices(core: Core, pids: number[]) {
+  const [first] = await conversations(core);
+  const { baseUrl } = await invoke<{ baseUrl: string }>(core, 'session:get');
+  process.kill(pids.at(-1) as number, 'SIGKILL');
+  const answers = () =>
+    fetch(baseUrl).then(
+      () => true,
+      () => false,
+    );
+  await expect.poll(answers).toBe(false);
+  return { conversationId: first?.id, baseUrl };
+}
+
+const allSent = (core: Core) =>
+  expect
+    .poll(async () => (await invoke<{ pendingWrites: number }>(core, 'status:get')).pendingWrites, {
+      timeout: 15_000,
+    })
+    .toBe(0);
+
 describe("the demo workspace's services", () => {
   it('run in a process of their own, which ends with the app', async () => {
     const { core, pids, stop } = await startDemoCore();
@@ -79,36 +100,19 @@ describe("the demo workspace's services", () => {
 
   it('start again on the same address when their process dies, and what was sent meanwhile arrives', async () => {
     const { core, pids } = await startDemoCore();
-    const [first] = await conversations(core);
-    const { baseUrl } = await invoke<{ baseUrl: string }>(core, 'session:get');
-    process.kill(pids[0] as number, 'SIGKILL');
-    await expect
-      .poll(() =>
-        fetch(baseUrl).then(
-          () => 'up',
-          () => 'down',
-        ),
-      )
-      .toBe('down');
+    const { conversationId, baseUrl } = await killServices(core, pids);
 
     const sent = await invoke<{ messageId: string }>(core, 'messages:send', {
-      conversationId: first?.id,
+      conversationId,
       text: 'written while the demo was down',
     });
 
     await expect.poll(() => pids.length, { timeout: 10_000 }).toBe(2);
     expect(alive(pids[1] as number)).toBe(true);
     expect(await invoke(core, 'session:get')).toMatchObject({ baseUrl, state: 'signed-in' });
-    await expect
-      .poll(
-        async () => (await invoke<{ pendingWrites: number }>(core, 'status:get')).pendingWrites,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(0);
+    await allSent(core);
     const thread = await invoke<{ items: { id: string; text: string }[] }>(core, 'messages:page', {
-      conversationId: first?.id,
+      conversationId,
       limit: 5,
     });
     const arrived = thread.items.find(
@@ -117,19 +121,10 @@ describe("the demo workspace's services", () => {
     expect(arrived).toBeDefined();
     expect(arrived?.id).not.toBe(sent.messageId);
   }, 40_000);
+
   it('move the workspace to a new address when another program took theirs meanwhile', async () => {
     const { core, pids } = await startDemoCore();
-    const [first] = await conversations(core);
-    const { baseUrl } = await invoke<{ baseUrl: string }>(core, 'session:get');
-    process.kill(pids[0] as number, 'SIGKILL');
-    await expect
-      .poll(() =>
-        fetch(baseUrl).then(
-          () => 'up',
-          () => 'down',
-        ),
-      )
-      .toBe('down');
+    const { conversationId, baseUrl } = await killServices(core, pids);
     // Another program on the port: it takes connections and drops them.
     const squatter = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) =>
@@ -144,16 +139,9 @@ describe("the demo workspace's services", () => {
       })
       .not.toBe(baseUrl);
     await invoke(core, 'messages:send', {
-      conversationId: first?.id,
+      conversationId,
       text: 'written after the move',
     });
-    await expect
-      .poll(
-        async () => (await invoke<{ pendingWrites: number }>(core, 'status:get')).pendingWrites,
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(0);
+    await allSent(core);
   }, 40_000);
 });
