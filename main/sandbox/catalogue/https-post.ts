@@ -1,11 +1,10 @@
 import { Agent as HttpsAgent, request, type Agent } from 'node:https';
+import type { SecureContext } from 'node:tls';
 
 export type PostOutcome = { status: number } | { error: string };
 
 export interface PostOptions {
   headers: Record<string, string>;
-  /** Certificate authorities to trust; undefined means Node's default trust store. */
-  ca: string[] | undefined;
   timeoutMs: number;
   signal: AbortSignal;
   /** Opens a new connection per request and resumes TLS sessions (see deliveryAgent). */
@@ -16,10 +15,11 @@ export interface PostOptions {
  * Connections for deliveries: a fresh one per attempt (never kept alive), so a receiver that
  * resets one attempt cannot poison the next, but resuming the TLS session the receiver gave last
  * time, so a burst of deliveries does not pay a full handshake (key exchange and certificate
- * check) each. A receiver that does not resume simply gets full handshakes.
+ * check) each. A receiver that does not resume simply gets full handshakes. `trusting` is the
+ * one context of certificate authorities every connection trusts (undefined: Node's default).
  */
-export function deliveryAgent(): Agent {
-  return new HttpsAgent({ keepAlive: false, maxCachedSessions: 256 });
+export function deliveryAgent(trusting: SecureContext | undefined): Agent {
+  return new HttpsAgent({ keepAlive: false, maxCachedSessions: 256, secureContext: trusting });
 }
 
 /**
@@ -43,7 +43,6 @@ function send(url: string, body: Buffer, options: PostOptions): Promise<PostOutc
     const req = request(url, {
       method: 'POST',
       agent: options.agent,
-      ca: options.ca,
       signal: options.signal,
       headers: {
         ...options.headers,
