@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { request as httpsRequest } from 'node:https';
 import { createRequire } from 'node:module';
@@ -287,6 +288,38 @@ export const safeStorage = {
   getSelectedStorageBackend: () => 'basic_text',
 };
 
+/**
+ * `utilityProcess.fork` as a real Node child process whose code sees Electron's
+ * `process.parentPort` (utility-parent-port.mjs), so a utility process's entry
+ * runs as it would in the app.
+ */
+export class UtilityProcess extends EventEmitter {
+  readonly pid: number | undefined;
+  private readonly child;
+  constructor(modulePath: string, args: string[], options: Record<string, unknown>) {
+    super();
+    record('utilityProcess.fork', modulePath, args, options);
+    this.child = fork(modulePath, args, {
+      execArgv: ['--import', new URL('./utility-parent-port.mjs', import.meta.url).href],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.pid = this.child.pid;
+    this.child.on('message', (message) => this.emit('message', message));
+    this.child.once('exit', (code, signal) => this.emit('exit', code ?? (signal ? 1 : 0)));
+  }
+  postMessage(message: unknown): void {
+    if (this.child.connected) this.child.send(message as object);
+  }
+  kill(): boolean {
+    return this.child.kill();
+  }
+}
+
+export const utilityProcess = {
+  fork: (modulePath: string, args: string[] = [], options: Record<string, unknown> = {}) =>
+    new UtilityProcess(modulePath, args, options),
+};
+
 const electron = {
   app,
   autoUpdater,
@@ -302,6 +335,7 @@ const electron = {
   session,
   shell,
   Tray,
+  utilityProcess,
 };
 export default electron;
 
