@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchUtilityProcess } from '../../main/shell/demo-process.ts';
 import { forkedDemo } from '../../main/sandbox/demo-process/forked-demo.ts';
 import { standIn } from '../support/electron-stand-in.ts';
+import { processAlive } from '../support/process-alive.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 /**
@@ -15,15 +16,6 @@ beforeEach(() => {
   dataDir = makeTempDir('parley-utility-demo-');
 });
 afterEach(() => removeTempDir(dataDir));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('demo services wiring (Electron stand-in)', () => {
   it('starts the services in a named utility process, speaks to them, and ends it on close', async () => {
@@ -57,7 +49,7 @@ describe('demo services wiring (Electron stand-in)', () => {
     await demo.close();
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     expect(pids).toHaveLength(1);
-    await expect.poll(() => alive(pids[0] as number)).toBe(false);
+    await expect.poll(() => processAlive(pids[0] as number)).toBe(false);
     expect(warnings).toEqual([]);
   }, 30_000);
 });

@@ -4,6 +4,7 @@ import { createCore, type Core } from '../../../main/core/create-core.ts';
 import { launchChildProcess } from '../../../main/sandbox/demo-process/child-process-demo.ts';
 import { forkedDemo } from '../../../main/sandbox/demo-process/forked-demo.ts';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { processAlive } from '../../support/process-alive.ts';
 import { makeTempDir, removeTempDir } from '../../support/temp-dir.ts';
 import { plainNodeDeps } from '../core-harness.ts';
 
@@ -15,15 +16,6 @@ const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A core on a fresh data directory (so it opens the demo), with the pid of every demo process. */
 async function startDemoCore(): Promise<{ core: Core; pids: number[]; stop(): Promise<void> }> {
@@ -92,10 +84,10 @@ describe("the demo workspace's services", () => {
     expect(pids).toHaveLength(1);
     const [pid] = pids as [number];
     expect(pid).not.toBe(process.pid);
-    expect(alive(pid)).toBe(true);
+    expect(processAlive(pid)).toBe(true);
 
     await stop();
-    await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => processAlive(pid), { timeout: 10_000 }).toBe(false);
   }, 30_000);
 
   it('start again on the same address when their process dies, and what was sent meanwhile arrives', async () => {
@@ -108,7 +100,7 @@ describe("the demo workspace's services", () => {
     });
 
     await expect.poll(() => pids.length, { timeout: 10_000 }).toBe(2);
-    expect(alive(pids[1] as number)).toBe(true);
+    expect(processAlive(pids[1] as number)).toBe(true);
     expect(await invoke(core, 'session:get')).toMatchObject({ baseUrl, state: 'signed-in' });
     await allSent(core);
     const thread = await invoke<{ items: { id: string; text: string }[] }>(core, 'messages:page', {
