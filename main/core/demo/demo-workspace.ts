@@ -94,8 +94,9 @@ export function createDemoWorkspace(options: {
     return starting;
   }
 
-  function restartAfterDeath(died: Promise<unknown>, why: string, startedAt: number) {
-    if (running !== died) return;
+  function restartAfterDeath(dead: Promise<unknown>, why: string, startedAt: number) {
+    // Stopped, or already started again, meanwhile.
+    if (running !== dead) return;
     running = null;
     void feed.stop();
     if (clock.now() - startedAt >= STEADY_MS) restartMs = RESTART_FIRST_MS;
