@@ -25,13 +25,15 @@ test('messages found are listed newest first, each with its date', async ({ page
   await page.getByRole('searchbox', { name: 'Search' }).fill('the');
   const found = page.getByRole('region', { name: 'Messages found' });
   await expect(found.getByRole('button').first()).toBeVisible();
+  const hits = found.getByRole('listitem');
+  await expect(hits).toHaveCount(20);
   await found.getByRole('button', { name: 'More results' }).click();
-  const times = await found
-    .getByRole('listitem')
-    .evaluateAll((items) =>
-      items.map((item) => Date.parse(item.querySelector('time')?.dateTime ?? '')),
-    );
-  expect(times.length).toBeGreaterThan(20);
+  // The second page arrives with the core's answer, not with the click.
+  await expect.poll(() => hits.count()).toBeGreaterThan(20);
+  await expect(found).toHaveAttribute('aria-busy', 'false');
+  const times = await hits.evaluateAll((items) =>
+    items.map((item) => Date.parse(item.querySelector('time')?.dateTime ?? '')),
+  );
   expect(times.every(Number.isFinite)).toBe(true);
   expect(times).toEqual([...times].sort((a, b) => b - a));
 });

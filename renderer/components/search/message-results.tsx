@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { SearchHit } from '../../../shared/model/message.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
-import { describeError } from '../../ipc/errors.ts';
 import { exactTime, listTime } from '../../lib/format.ts';
-import { searchMessages } from '../../stores/message-search.ts';
+import { useMessageSearch } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { InlineError } from '../common/fields.tsx';
 import { useSession } from '../../stores/session-store.ts';
-
-const PAGE = 20;
 
 function Snippet({ hit }: { hit: SearchHit }) {
   const parts: React.ReactNode[] = [];
@@ -32,47 +29,28 @@ function historyPending(status: SyncStatus | null): 'fetching' | 'indexing' | nu
 
 /** Full-text results from the core's index; each opens its thread at the message. */
 export function MessageResults({ query }: { query: string }) {
-  const [hits, setHits] = useState<SearchHit[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [searched, setSearched] = useState<string | null>(null);
+  const {
+    query: searched,
+    hits,
+    hasMore,
+    error,
+    loadingMore,
+    search,
+    more,
+    clear,
+  } = useMessageSearch();
   const pending = useSession((s) => historyPending(s.status));
 
-  useEffect(() => {
-    let live = true;
-    searchMessages(query, 0, PAGE).then(
-      (result) => {
-        if (!live) return;
-        setHits(result.hits);
-        setHasMore(result.hasMore);
-        setError(null);
-        setSearched(query);
-      },
-      (failure) => {
-        if (!live) return;
-        setHits([]);
-        setError(describeError(failure));
-        setSearched(query);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // Searched again once older messages are searchable, so their matches show.
-  }, [query, pending]);
+  // The next search starts from nothing, not from the last one's hits.
+  useEffect(() => clear, [clear]);
 
-  const more = async () => {
-    try {
-      const result = await searchMessages(query, hits.length, PAGE);
-      setHits([...hits, ...result.hits]);
-      setHasMore(result.hasMore);
-    } catch (failure) {
-      setError(describeError(failure));
-    }
-  };
+  useEffect(() => {
+    void search(query);
+    // Searched again once older messages are searchable, so their matches show.
+  }, [search, query, pending]);
 
   return (
-    <section className="message-results" aria-label="Messages found">
+    <section className="message-results" aria-label="Messages found" aria-busy={loadingMore}>
       <h2 className="section-title">Messages</h2>
       <InlineError>{error}</InlineError>
       {pending === 'fetching' && (
