@@ -60,6 +60,7 @@ export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
       set({
         hits: [...hits, ...result.hits.filter((hit) => !listed.has(hit.messageId))],
         hasMore: result.hasMore,
+        error: null,
         loadingMore: false,
       });
     } catch (failure) {

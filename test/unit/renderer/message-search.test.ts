@@ -14,6 +14,7 @@ interface SearchRequest {
 }
 interface Asked extends SearchRequest {
   answer(): Promise<unknown>;
+  refuse(): Promise<unknown>;
 }
 
 /** Messages matching each query, newest first, as the core's index answers. */
@@ -61,6 +62,10 @@ beforeEach(() => {
                   ok: true,
                   value: { hits, hasMore: request.offset + request.limit < all.length },
                 });
+                return settle();
+              },
+              refuse: () => {
+                resolve({ ok: false, error: { code: 'rate-limited', message: 'busy' } });
                 return settle();
               },
             });
@@ -142,4 +147,21 @@ it('a second click while a page loads asks once, and a hit pushed down by a new 
   expect(new Set(listed).size).toBe(listed.length);
   expect(listed).toHaveLength(39);
   expect(useMessageSearch.getState().loadingMore).toBe(false);
+});
+
+it('a page that fails says why, keeps the hits shown, and a retry that works clears the error', async () => {
+  indexOf('the', 50);
+  await searched('the');
+
+  const failed = useMessageSearch.getState().more();
+  await asked.at(-1)?.refuse();
+  await failed;
+  expect(useMessageSearch.getState().error).toMatch(/busy/i);
+  expect(ids()).toHaveLength(20);
+
+  const retried = useMessageSearch.getState().more();
+  await asked.at(-1)?.answer();
+  await retried;
+  expect(useMessageSearch.getState().error).toBeNull();
+  expect(ids()).toHaveLength(40);
 });
