@@ -13,7 +13,10 @@ export const launchUtilityProcess: DemoProcessLauncher = (entry) => {
     stdio: 'inherit',
   });
   return {
-    pid: child.pid,
+    // Electron sets it once the process has spawned, and clears it once it has exited.
+    get pid() {
+      return child.pid;
+    },
     send: (call) => void child.postMessage(call),
     onMessage: (listener) =>
       child.on('message', (message: unknown) => listener(message as DemoProcessMessage)),

@@ -294,8 +294,8 @@ export const safeStorage = {
  * runs as it would in the app.
  */
 export class UtilityProcess extends EventEmitter {
-  readonly pid: number | undefined;
   private readonly child;
+  private running = false;
   constructor(modulePath: string, args: string[], options: Record<string, unknown>) {
     super();
     record('utilityProcess.fork', modulePath, args, options);
@@ -303,9 +303,16 @@ export class UtilityProcess extends EventEmitter {
       execArgv: ['--import', new URL('./utility-parent-port.mjs', import.meta.url).href],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    this.pid = this.child.pid;
+    this.child.once('spawn', () => (this.running = true));
     this.child.on('message', (message) => this.emit('message', message));
-    this.child.once('exit', (code, signal) => this.emit('exit', code ?? (signal ? 1 : 0)));
+    this.child.once('exit', (code, signal) => {
+      this.running = false;
+      this.emit('exit', code ?? (signal ? 1 : 0));
+    });
+  }
+  /** As Electron's: set once the process has spawned, cleared once it has exited. */
+  get pid(): number | undefined {
+    return this.running ? this.child.pid : undefined;
   }
   postMessage(message: unknown): void {
     if (this.child.connected) this.child.send(message as object);

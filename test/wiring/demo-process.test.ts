@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { launchUtilityProcess } from '../../main/shell/demo-process.ts';
-import { forkedDemo } from '../../main/sandbox/demo-process/forked-demo.ts';
+import { forkedDemo, type DemoProcess } from '../../main/sandbox/demo-process/forked-demo.ts';
 import { standIn } from '../support/electron-stand-in.ts';
 import { processAlive } from '../support/process-alive.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
@@ -20,10 +20,10 @@ afterEach(() => removeTempDir(dataDir));
 describe('demo services wiring (Electron stand-in)', () => {
   it('starts the services in a named utility process, speaks to them, and ends it on close', async () => {
     const warnings: string[] = [];
-    const pids: (number | undefined)[] = [];
+    const children: DemoProcess[] = [];
     const services = forkedDemo((entry) => {
       const child = launchUtilityProcess(entry);
-      pids.push(child.pid);
+      children.push(child);
       return child;
     });
     const demo = await services.start({
@@ -37,6 +37,10 @@ describe('demo services wiring (Electron stand-in)', () => {
     ];
     expect(entry).toMatch(/demo-process\/entry\.ts$/);
     expect(options.serviceName).toBe('Parley demo services');
+    expect(children).toHaveLength(1);
+    // Read once the services have answered: a utility process has no pid before it has spawned.
+    const pid = children[0]?.pid;
+    expect(pid).toBeTypeOf('number');
 
     const listed = await fetch(`${demo.messagingUrl}/v1/conversations?limit=1`, {
       headers: { authorization: 'Bearer demo-token-for-the-wiring-test' },
@@ -48,8 +52,8 @@ describe('demo services wiring (Electron stand-in)', () => {
     const { port } = new URL(demo.messagingUrl);
     await demo.close();
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-    expect(pids).toHaveLength(1);
-    await expect.poll(() => processAlive(pids[0] as number)).toBe(false);
+    await expect.poll(() => processAlive(pid as number)).toBe(false);
+    expect(children[0]?.pid).toBeUndefined();
     expect(warnings).toEqual([]);
   }, 30_000);
 });

@@ -16,7 +16,9 @@ export const launchChildProcess: DemoProcessLauncher = (entry) => {
     if (child.pid === undefined) exited.resolve(null);
   });
   return {
-    pid: child.pid,
+    get pid() {
+      return child.pid;
+    },
     send: (call) => {
       if (child.connected) child.send(call);
     },

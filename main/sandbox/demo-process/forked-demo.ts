@@ -27,6 +27,7 @@ const CLOSE_MS = 5_000;
 
 /** A started process, as this file speaks to it. */
 export interface DemoProcess {
+  /** While it runs: undefined before it has spawned (Electron) and after it exited. */
   readonly pid: number | undefined;
   send(call: DemoCall): void;
   onMessage(listener: (message: DemoProcessMessage) => void): void;
