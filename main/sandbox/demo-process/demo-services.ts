@@ -163,7 +163,7 @@ type ServiceCall = (method: string, path: string, body?: object) => Promise<unkn
 /**
  * Plain calls to the sandbox's own routes: it shares no request code with the
  * app's API clients. On Node's own client, as theirs: fetch would load undici
- * (about 13 MB resident for as long as the app runs) for the few calls the
+ * (about 13 MB resident for as long as the demo runs) for the few calls the
  * demo makes when it opens.
  */
 function serviceCaller(sandbox: Sandbox, token: string): ServiceCall {
