@@ -66,15 +66,27 @@ describe('trimming the heap', () => {
     t.trim.stop();
   });
 
+  it('gives back what starting grew at the first quiet spell, grown since or not', async () => {
+    const t = trimOver(36);
+    await t.clock.advance(5_000);
+    expect(t.collections()).toBe(1);
+    await t.clock.advance(60_000);
+    expect(t.collections()).toBe(1);
+    t.trim.stop();
+  });
+
   it('leaves a heap alone that has not grown since the last trim', async () => {
     const t = trimOver(30);
+    await t.clock.advance(5_000);
+    expect(t.collections()).toBe(1);
     t.grow(4);
+    t.trim.busy();
     await t.clock.advance(60_000);
-    expect(t.collections()).toBe(0);
+    expect(t.collections()).toBe(1);
     t.grow(6);
     t.trim.busy();
     await t.clock.advance(5_000);
-    expect(t.collections()).toBe(1);
+    expect(t.collections()).toBe(2);
     t.trim.stop();
   });
 });
