@@ -20,15 +20,23 @@ import { AUTO_CHECKPOINT_PAGES, JOURNAL_SIZE_LIMIT, type Database } from './data
  * commit starts the log over. Without that wait the thread's commits never
  * let a copy finish: a sync of a million messages grew the log to 2 GB.
  *
- * The worker starts when the log has grown past JOURNAL_SIZE_LIMIT (the file
- * is cut back to that whenever the log starts over, so a longer file is a
- * longer log) and ends after a quiet spell, so an idle app does not keep its
- * memory (about 20 MB). A shorter log waits: the few commits of poll rounds
- * and the user's writes reach that size over hours, and closing the database
- * copies what is left. Starting it for less cost 10–15 MB of resident memory
- * that the process kept after the worker ended, for a copy that saves nothing.
+ * The worker starts when the log has grown past WORKER_FOR_LOG_BYTES and
+ * ends after a quiet spell, so an idle app does not keep its memory (about
+ * 20 MB). A shorter log waits: the few commits of poll rounds and the user's
+ * writes reach that size over hours, and closing the database copies what is
+ * left.
  */
 const CHECK_EVERY_MS = 1_000;
+/**
+ * A log worth a thread: 16 MB of 4 KiB pages. Starting one costs the process
+ * 10–15 MB of resident memory that it keeps after the thread ends. The demo
+ * workspace's first sync writes a 6 MB log for a 0.55 MB database (its many
+ * small commits rewrite the same pages, which a copy writes once), and at the
+ * 4 MB this was before, the thread started for it and the idle core kept
+ * 13 MB more. The file is cut back to JOURNAL_SIZE_LIMIT whenever the log
+ * starts over, so a file longer than this is a log at least this long.
+ */
+const WORKER_FOR_LOG_BYTES = 16 * 1024 * 1024;
 const QUIET_CHECKS_BEFORE_EXIT = 30;
 /** A log this long (32 MB of 4 KiB pages) is worth a pause of the writes to start it over. */
 const CATCH_UP_FRAMES = 8_192;
@@ -102,7 +110,7 @@ export function startCheckpointer(
     timer = clock.setTimeout(check, CHECK_EVERY_MS);
     if (running !== null) return;
     const { written, bytes } = logState();
-    if (written !== lastWrite && (worker !== null || bytes > JOURNAL_SIZE_LIMIT)) {
+    if (written !== lastWrite && (worker !== null || bytes > WORKER_FOR_LOG_BYTES)) {
       lastWrite = written;
       quiet = 0;
       void run();

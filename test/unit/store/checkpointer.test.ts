@@ -8,6 +8,8 @@ import { manualClock } from '../../support/manual-clock.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { walCommits } from '../../support/wal-commits.ts';
 
+const MB = 1024 * 1024;
+
 /** Writes `rows` drafts of `size` characters in one transaction, each for a conversation of its own. */
 function draftWriter(db: Database, size: number) {
   let next = 0;
@@ -53,14 +55,17 @@ describe('the checkpointer', () => {
 
     const before = statSync(file).size;
     const write = draftWriter(db, 200);
-    // A short log waits (a worker for it would cost more memory than the copy saves).
-    write(2_000);
+    // A log as long as the demo's first sync writes waits (a thread for it would cost more
+    // memory than the copy saves).
+    write(26_000);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(6 * MB);
     await clock.advance(3_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(statSync(file).size).toBe(before);
 
-    // Past 4 MB it is copied, from the worker: the commit that wrote it never waits for a copy.
-    write(25_000);
+    // Past 16 MB it is copied, from the worker: the commit that wrote it never waits for a copy.
+    write(45_000);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(16 * MB);
     expect(statSync(file).size).toBe(before);
     await clock.advance(1_000);
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
@@ -77,7 +82,7 @@ describe('the checkpointer', () => {
     const { file, clock } = started();
     const write = draftWriter(db, 200);
     const before = statSync(file).size;
-    write(25_000);
+    write(70_000);
     await clock.advance(1_000);
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before), {
       timeout: 10_000,
