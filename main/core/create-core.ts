@@ -83,7 +83,7 @@ export function createCore(deps: CoreDeps): Core {
   const dbFile = join(deps.dataDir, 'parley.db');
   const db = openDatabase(dbFile);
   let checkpoints: Checkpointer | null = null;
-  const reads = startReadWorker(dbFile, clock, deps.log);
+  const reads = startReadWorker(db, dbFile, clock, deps.log);
   const historyWriter = startHistoryWriter(db, dbFile, clock, deps.log);
   const settings = createSettingsService(deps.preferences, deps.log);
   settings.onChange((current) => bus.emit({ type: 'settings', settings: current }));

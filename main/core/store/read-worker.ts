@@ -20,6 +20,14 @@ export const readHere =
 
 /** A worker this long without a read ends, so an app that is not searching keeps no thread. */
 const IDLE_MS = 60_000;
+/**
+ * A database this large has its reads run by the worker; a smaller one's stay
+ * on the main thread. A match's cost grows with the database: 30–60 ms at
+ * 488 MB (a million messages), so 1–2 ms here. A thread, once started, costs
+ * the process 10 MB it keeps after the thread ends, which the demo
+ * workspace's first search paid for a 0.55 MB database.
+ */
+const WORKER_FROM_BYTES = 16 * 1024 * 1024;
 
 interface Read {
   sql: string;
@@ -47,14 +55,19 @@ parentPort.on('message', ({ id, request: { sql, params } }) => {
 
 /**
  * Reads on a connection of their own, in a worker thread, so the main thread
- * waits for them without being held. The worker starts on the first read and
- * ends after a quiet minute; it reads what has been committed.
+ * waits for them without being held, once the database is large enough for a
+ * read to hold it (WORKER_FROM_BYTES); until then on `db`. The worker starts
+ * on the first read it is given and ends after a quiet minute; it reads what
+ * has been committed.
  */
 export function startReadWorker(
+  db: Database,
   file: string,
   clock: Clock,
   log: Logger,
+  workerFromBytes = WORKER_FROM_BYTES,
 ): ReadRows & { stop(): Promise<void> } {
+  const here = readHere(db);
   const connection = workerConnection<Read, unknown[]>({
     clock,
     idleMs: IDLE_MS,
@@ -62,6 +75,22 @@ export function startReadWorker(
     end: async (worker) => void (await worker.terminate()),
     failed: (error) => log.error('read worker failed', { error: String(error) }),
   });
-  const read: ReadRows = (sql, params) => connection.ask({ sql, params });
-  return Object.assign(read, { stop: () => connection.stop() });
+  let stopped = false;
+  // Once stopped, every read is refused alike, by the closed connection.
+  const read: ReadRows = (sql, params) =>
+    !stopped && databaseBytes(db) < workerFromBytes
+      ? here(sql, params)
+      : connection.ask({ sql, params });
+  return Object.assign(read, {
+    stop() {
+      stopped = true;
+      return connection.stop();
+    },
+  });
+}
+
+function databaseBytes(db: Database): number {
+  const { page_count } = statement(db, 'PRAGMA page_count').get() as { page_count: number };
+  const { page_size } = statement(db, 'PRAGMA page_size').get() as { page_size: number };
+  return page_count * page_size;
 }
