@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Clock, Logger } from '../ports/ports.ts';
-import { AUTO_CHECKPOINT_PAGES, JOURNAL_SIZE_LIMIT, type Database } from './database.ts';
+import { AUTO_CHECKPOINT_PAGES, type Database } from './database.ts';
 
 /**
  * Copies the write-ahead log back into the database file from a worker
