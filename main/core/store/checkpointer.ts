@@ -21,8 +21,8 @@ import { AUTO_CHECKPOINT_PAGES, type Database } from './database.ts';
  * let a copy finish: a sync of a million messages grew the log to 2 GB.
  *
  * The worker starts when the log has grown past WORKER_FOR_LOG_BYTES and
- * ends after a quiet spell, so an idle app does not keep its memory (about
- * 20 MB). A shorter log waits: the few commits of poll rounds and the user's
+ * ends after a quiet spell, though the process keeps most of what a thread
+ * took. A shorter log waits: the few commits of poll rounds and the user's
  * writes reach that size over hours, and closing the database copies what is
  * left.
  */
