@@ -137,7 +137,7 @@ const LAYOUT = [
     // The demo's services put a relay between their catalogue and the app, as a shop does.
     name: "the demo's services",
     files: ['main/sandbox/demo-process/**'],
-    allow: ['main/sandbox/**', 'main/relay/**', 'node:*', 'selfsigned'],
+    allow: ['main/sandbox/**', 'main/relay/**', 'main/webhook-protocol/**', 'node:*'],
   },
   {
     name: 'main/sandbox',
@@ -158,7 +158,7 @@ const LAYOUT = [
   {
     name: 'main/webhook-protocol',
     files: ['main/webhook-protocol/**'],
-    allow: ['main/webhook-protocol/**', 'shared/**', 'node:*', 'zod'],
+    allow: ['main/webhook-protocol/**', 'shared/**', 'node:*', 'zod', { lazy: 'selfsigned' }],
   },
   {
     name: 'scripts',

@@ -4,6 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RelayDataError } from '../../relay/event-store.ts';
 import { startRelay, type Relay, type RelayOptions } from '../../relay/relay.ts';
+import { keptSelfSignedPair } from '../../webhook-protocol/self-signed-pair.ts';
 import { EVENT_TYPES } from '../catalogue/event-types.ts';
 import {
   demoDataFileIn,
@@ -12,7 +13,6 @@ import {
   demoRelayTlsDirIn,
   eraseDemoData,
 } from './demo-files.ts';
-import { relayCertificate } from './relay-certificate.ts';
 import { SandboxDataError, startSandbox, type Sandbox, type SandboxOptions } from '../sandbox.ts';
 
 /**
@@ -84,8 +84,15 @@ async function startDemoRelay(
 }
 
 export async function startDemoServices(options: DemoServicesOptions) {
-  // The activity is an extra: without a certificate for its relay, the demo opens without it.
-  const relayTls = await relayCertificate(demoRelayTlsDirIn(options.dataDir)).catch(
+  // Made here, not in the app's process: generating a key loads a library of about 26 MB
+  // resident, which that process would keep for as long as it runs. The activity is an extra:
+  // without a certificate for its relay, the demo opens without it.
+  const relayTls = await keptSelfSignedPair(
+    demoRelayTlsDirIn(options.dataDir),
+    'Parley demo relay',
+    Date.now(),
+  ).then(
+    ({ cert, key }) => ({ cert, key }),
     (error: unknown) => {
       options.log.warn('demo relay certificate not made', { error: String(error) });
       return null;
