@@ -24,9 +24,9 @@ interface MessageSearchState {
 /** Bumped by each search, so only the newest one asked for is shown. */
 let generation = 0;
 
-/** Full-text hits over every message, newest first. */
 const nothingFound = { query: null, hits: [], hasMore: false, error: null, loadingMore: false };
 
+/** Full-text hits over every message, newest first, a page at a time. */
 export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
   ...nothingFound,
   async search(query) {

@@ -84,6 +84,15 @@ async function searched(query: string) {
   await done;
 }
 
+/** Makes two calls, then lets the second one's answer land before the first one's. */
+async function answeredNewestFirst(first: () => Promise<void>, second: () => Promise<void>) {
+  const calls = [first(), second()];
+  const [older, newer] = asked.slice(-2);
+  await newer?.answer();
+  await older?.answer();
+  await Promise.all(calls);
+}
+
 const ids = () => useMessageSearch.getState().hits.map((h) => h.messageId);
 
 it('a page of the old words landing after new words were searched is not added to their hits', async () => {
@@ -91,12 +100,10 @@ it('a page of the old words landing after new words were searched is not added t
   const fresh = indexOf('order', 30);
   await searched('the');
 
-  const more = useMessageSearch.getState().more();
-  const search = useMessageSearch.getState().search('order');
-  const [page, newer] = asked.slice(-2);
-  await newer?.answer();
-  await page?.answer();
-  await Promise.all([more, search]);
+  await answeredNewestFirst(
+    () => useMessageSearch.getState().more(),
+    () => useMessageSearch.getState().search('order'),
+  );
 
   expect(useMessageSearch.getState().query).toBe('order');
   expect(ids()).toEqual(fresh.slice(0, 20).map((h) => h.messageId));
@@ -105,12 +112,10 @@ it('a page of the old words landing after new words were searched is not added t
 it('an older search answered last does not replace the newer one', async () => {
   indexOf('th', 40);
   const wanted = indexOf('the', 40);
-  const first = useMessageSearch.getState().search('th');
-  const second = useMessageSearch.getState().search('the');
-  const [older, newer] = asked;
-  await newer?.answer();
-  await older?.answer();
-  await Promise.all([first, second]);
+  await answeredNewestFirst(
+    () => useMessageSearch.getState().search('th'),
+    () => useMessageSearch.getState().search('the'),
+  );
 
   expect(useMessageSearch.getState().query).toBe('the');
   expect(ids()).toEqual(wanted.slice(0, 20).map((h) => h.messageId));
