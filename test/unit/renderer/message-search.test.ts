@@ -84,6 +84,13 @@ async function searched(query: string) {
   await done;
 }
 
+/** Asks for the next page and answers it. */
+async function pagedOn() {
+  const done = useMessageSearch.getState().more();
+  await asked.at(-1)?.answer();
+  await done;
+}
+
 /** Makes two calls, then lets the second one's answer land before the first one's. */
 async function answeredNewestFirst(first: () => Promise<void>, second: () => Promise<void>) {
   const calls = [first(), second()];
@@ -124,9 +131,7 @@ it('an older search answered last does not replace the newer one', async () => {
 it('asked again for the same words, as once older messages are searchable, the list keeps its length', async () => {
   indexOf('the', 100);
   await searched('the');
-  const more = useMessageSearch.getState().more();
-  await asked.at(-1)?.answer();
-  await more;
+  await pagedOn();
   expect(ids()).toHaveLength(40);
 
   await searched('the');
@@ -164,9 +169,7 @@ it('a page that fails says why, keeps the hits shown, and a retry that works cle
   expect(useMessageSearch.getState().error).toMatch(/busy/i);
   expect(ids()).toHaveLength(20);
 
-  const retried = useMessageSearch.getState().more();
-  await asked.at(-1)?.answer();
-  await retried;
+  await pagedOn();
   expect(useMessageSearch.getState().error).toBeNull();
   expect(ids()).toHaveLength(40);
 });
