@@ -76,10 +76,13 @@ export function startReadWorker(
     end: async (worker) => void (await worker.terminate()),
     failed: (error) => log.error('read worker failed', { error: String(error) }),
   });
+  const { page_size: pageSize } = db.prepare('PRAGMA page_size').get() as { page_size: number };
+  const databaseBytes = () =>
+    (statement(db, 'PRAGMA page_count').get() as { page_count: number }).page_count * pageSize;
   let stopped = false;
   // Once stopped, every read is refused alike, by the closed connection.
   const read: ReadRows = (sql, params) =>
-    !stopped && databaseBytes(db) < workerFromBytes
+    !stopped && databaseBytes() < workerFromBytes
       ? here(sql, params)
       : connection.ask({ sql, params });
   return Object.assign(read, {
@@ -88,10 +91,4 @@ export function startReadWorker(
       return connection.stop();
     },
   });
-}
-
-function databaseBytes(db: Database): number {
-  const { page_count } = statement(db, 'PRAGMA page_count').get() as { page_count: number };
-  const { page_size } = statement(db, 'PRAGMA page_size').get() as { page_size: number };
-  return page_count * page_size;
 }
