@@ -26,12 +26,12 @@ export function Modal({
     const opener = document.activeElement as HTMLElement | null;
     dialog?.showModal();
     // showModal focuses the first focusable element (the close button); the dialog's own
-    // field or its safe choice should have the focus instead.
-    dialog
-      ?.querySelector<HTMLElement>(
-        '[data-autofocus]:not([data-autofocus="false"]), input, textarea, select',
-      )
-      ?.focus();
+    // field or its safe choice should have the focus instead. The marked one is looked for
+    // first: one selector list would give the first match in page order, a radio above it.
+    (
+      dialog?.querySelector<HTMLElement>('[data-autofocus]:not([data-autofocus="false"])') ??
+      dialog?.querySelector<HTMLElement>('input, textarea, select')
+    )?.focus();
     return () => {
       dialog?.close();
       opener?.focus?.();
