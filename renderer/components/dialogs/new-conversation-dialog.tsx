@@ -8,6 +8,7 @@ import { Field } from '../common/fields.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
+import { usePendingEnter } from '../common/use-pending-enter.ts';
 
 const SUGGEST_AFTER_MS = 150;
 
@@ -16,17 +17,21 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
   const [kind, setKind] = useState<'contact' | 'group'>('contact');
   const [value, setValue] = useState('');
   const [suggestions, setSuggestions] = useState<ContactSuggestion[]>([]);
+  const [suggestionsFor, setSuggestionsFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const listId = useId();
 
   useEffect(() => {
     if (kind !== 'contact') return;
     let live = true;
+    const wanted = value.trim();
+    const show = (items: ContactSuggestion[]) => {
+      if (!live) return;
+      setSuggestions(items);
+      setSuggestionsFor(wanted);
+    };
     const timer = setTimeout(() => {
-      suggestContacts(value.trim()).then(
-        (items) => live && setSuggestions(items),
-        () => live && setSuggestions([]),
-      );
+      suggestContacts(wanted).then(show, () => show([]));
     }, SUGGEST_AFTER_MS);
     return () => {
       live = false;
@@ -58,6 +63,10 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     setBusy(false);
     if (created) onClose();
   };
+  // Enter before the suggestions for the whole id: the one then highlighted, or the id typed.
+  const pendingEnter = usePendingEnter(kind !== 'contact' || suggestionsFor === value.trim(), () =>
+    shown[active] ? pickAt(active) : void submit(),
+  );
 
   return (
     <Modal title="New conversation" onClose={onClose} className="new-conversation">
@@ -103,8 +112,11 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
           onChange={(next) => {
             setValue(next);
             setActive(0);
+            pendingEnter.drop();
           }}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => {
+            if (!pendingEnter.hold(event)) onKeyDown(event);
+          }}
         />
         {shown.length > 0 && (
           <OptionList

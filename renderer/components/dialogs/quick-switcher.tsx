@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { describeError } from '../../ipc/errors.ts';
@@ -8,6 +8,7 @@ import { Avatar } from '../common/avatar.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
+import { usePendingEnter } from '../common/use-pending-enter.ts';
 import { InlineError } from '../common/fields.tsx';
 
 const SHOWN = 12;
@@ -29,8 +30,6 @@ export function QuickSwitcher({
   const [results, setResults] = useState<ConversationSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [resultsFor, setResultsFor] = useState<string | null>(null);
-  // Enter typed before the results for the latest keystroke arrived: open the top one then.
-  const openWhenReady = useRef(false);
   const listId = useId();
 
   useEffect(() => {
@@ -41,18 +40,13 @@ export function QuickSwitcher({
         setResults(items);
         setResultsFor(query);
         setError(null);
-        if (openWhenReady.current && items[0]) {
-          openWhenReady.current = false;
-          onClose();
-          onChoose(items[0].id);
-        }
       },
       (failure) => live && setError(describeError(failure)),
     );
     return () => {
       live = false;
     };
-  }, [query, onClose, onChoose]);
+  }, [query]);
 
   const open = (index: number) => {
     const conversation = results[index];
@@ -61,6 +55,7 @@ export function QuickSwitcher({
     onChoose(conversation.id);
   };
   const { active, setActive, onKeyDown } = useActiveOption(results.length, open);
+  const pendingEnter = usePendingEnter(resultsFor === query, () => open(active));
 
   return (
     <Modal title={title} onClose={onClose} className="quick-switcher">
@@ -79,14 +74,10 @@ export function QuickSwitcher({
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);
+          pendingEnter.drop();
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && resultsFor !== query) {
-            event.preventDefault();
-            openWhenReady.current = true;
-            return;
-          }
-          onKeyDown(event);
+          if (!pendingEnter.hold(event)) onKeyDown(event);
         }}
       />
       <InlineError>{error}</InlineError>

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Icon } from '../common/icon.tsx';
+import { usePendingEnter } from '../common/use-pending-enter.ts';
 import { CONVERSATION_LIST_ID } from '../conversation-list/conversation-list.tsx';
 
 const SEARCH_AFTER_MS = 250;
@@ -15,6 +16,12 @@ export function SearchBox() {
   const query = useConversationList((s) => s.query);
   const setQuery = useConversationList((s) => s.setQuery);
   const [text, setText] = useState(query);
+  const listed = useConversationList((s) => s.pages[0] !== undefined || s.error !== null);
+  const openFirst = () => {
+    const first = conversationAt(useConversationList.getState().pages, 0);
+    if (first) openConversation(first.id);
+  };
+  const pendingEnter = usePendingEnter(text === query && listed, openFirst);
 
   useEffect(() => {
     if (text === query) return;
@@ -31,7 +38,10 @@ export function SearchBox() {
         placeholder="Search"
         value={text}
         maxLength={LIMITS.queryLength}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          pendingEnter.drop();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {
             event.preventDefault();
@@ -42,11 +52,10 @@ export function SearchBox() {
             if (!list || list.hidden) return;
             event.preventDefault();
             list.focus();
-          } else if (event.key === 'Enter' && text.trim() && text === query) {
-            const first = conversationAt(useConversationList.getState().pages, 0);
-            if (!first) return;
-            event.preventDefault();
-            openConversation(first.id);
+          } else if (event.key === 'Enter' && text.trim()) {
+            // Enter searches now, without waiting for the pause after typing.
+            if (text !== query) setQuery(text);
+            if (!pendingEnter.hold(event)) openFirst();
           }
         }}
       />
