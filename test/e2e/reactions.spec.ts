@@ -66,3 +66,19 @@ test('every emoji is there to react with, the bundled font draws it, and it come
     picker.getByRole('group', { name: 'Quick reactions' }).getByRole('button').first(),
   ).toHaveAccessibleName('🎉');
 });
+
+test('More emoji takes the name typed next, and Enter reacts with the first match', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page, 4));
+  const sent = await send(page, unique('lift off'));
+  await sent.hover();
+  await sent.getByRole('button', { name: 'React' }).click();
+  const picker = page.getByRole('dialog', { name: 'React to this message' });
+  await picker.getByRole('button', { name: 'More emoji' }).click();
+  await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
+  await page.keyboard.type('rocket');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(sent.getByRole('button', { name: '🚀, 1: you' })).toBeVisible();
+});

@@ -1,11 +1,38 @@
 import { EmojiPicker } from 'frimousse';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 
 /** Emojibase's data, shipped with the app (see vite.config.ts): the picker works offline. */
 const EMOJIBASE_URL = './emojibase';
 /** What the bundled Noto Color Emoji draws; newer emoji would be boxes on Linux. */
 const EMOJI_VERSION = 15.1;
 const EMOJI_FONT = { '--frimousse-emoji-font': "'Parley Emoji', sans-serif" } as CSSProperties;
+/** How long a busy page may keep the picker from filtering before Enter is let through anyway. */
+const IDLE_WAIT_MS = 300;
+
+function nextIdle(): Promise<void> {
+  return new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS }));
+}
+
+/**
+ * Enter in the search picks the first emoji the picker has found. The picker
+ * filters a frame and an idle moment after each letter, so an Enter pressed
+ * straight after typing would pick the first of the list before the last
+ * letters. It waits for two idle moments instead: idle callbacks run only once
+ * the page's pending tasks are done (the picker's render among them) and in
+ * the order asked, so the second comes after the picker's own filtering.
+ */
+function holdEnterUntilFiltered(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter' || !event.isTrusted || !event.currentTarget.value) return;
+  event.preventDefault();
+  const search = event.currentTarget;
+  void nextIdle()
+    .then(nextIdle)
+    .then(() => {
+      search.dispatchEvent(
+        new globalThis.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }),
+      );
+    });
+}
 
 /** Every emoji, searchable by name, in its own chunk: loaded the first time someone asks for more. */
 export function FullEmojiPicker({ onPick }: { onPick(emoji: string): void }) {
@@ -18,10 +45,13 @@ export function FullEmojiPicker({ onPick }: { onPick(emoji: string): void }) {
       emojiVersion={EMOJI_VERSION}
       onEmojiSelect={({ emoji }) => onPick(emoji)}
     >
+      {/* Asked for to find one by name: the name is typed next. */}
       <EmojiPicker.Search
+        autoFocus
         className="emoji-search"
         aria-label="Search emoji"
         placeholder="Search emoji"
+        onKeyDown={holdEnterUntilFiltered}
       />
       <EmojiPicker.Viewport className="emoji-viewport">
         <EmojiPicker.Loading className="hint">Loading emoji…</EmojiPicker.Loading>
