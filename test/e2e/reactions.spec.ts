@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   firstConversationTitle,
   openAppForEachTest,
@@ -8,6 +8,17 @@ import {
 } from '../support/parley-app.ts';
 
 openAppForEachTest();
+
+/** A message sent in the nth conversation, its React picker opened and More emoji asked for. */
+async function sendAndOpenEveryEmoji(page: Page, nth: number, text: string) {
+  await openConversation(page, await firstConversationTitle(page, nth));
+  const sent = await send(page, unique(text));
+  await sent.hover();
+  await sent.getByRole('button', { name: 'React' }).click();
+  const picker = page.getByRole('dialog', { name: 'React to this message' });
+  await picker.getByRole('button', { name: 'More emoji' }).click();
+  return { sent, picker };
+}
 
 test('a reaction does not mark a message as edited', async ({ page }) => {
   await openConversation(page, await firstConversationTitle(page, 4));
@@ -44,12 +55,7 @@ test('reactions show as emoji, named for what they are and who reacted', async (
 test('every emoji is there to react with, the bundled font draws it, and it comes first next time', async ({
   page,
 }) => {
-  await openConversation(page, await firstConversationTitle(page, 5));
-  const sent = await send(page, unique('party time'));
-  await sent.hover();
-  await sent.getByRole('button', { name: 'React' }).click();
-  const picker = page.getByRole('dialog', { name: 'React to this message' });
-  await picker.getByRole('button', { name: 'More emoji' }).click();
+  const { sent, picker } = await sendAndOpenEveryEmoji(page, 5, 'party time');
   await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('party popper');
   await picker.getByRole('gridcell', { name: 'Party popper' }).click();
   await expect(sent.getByRole('button', { name: '🎉, 1: you' })).toBeVisible();
@@ -70,12 +76,7 @@ test('every emoji is there to react with, the bundled font draws it, and it come
 test('More emoji takes the name typed next, and Enter reacts with the first match', async ({
   page,
 }) => {
-  await openConversation(page, await firstConversationTitle(page, 4));
-  const sent = await send(page, unique('lift off'));
-  await sent.hover();
-  await sent.getByRole('button', { name: 'React' }).click();
-  const picker = page.getByRole('dialog', { name: 'React to this message' });
-  await picker.getByRole('button', { name: 'More emoji' }).click();
+  const { sent, picker } = await sendAndOpenEveryEmoji(page, 4, 'lift off');
   await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
   await page.keyboard.type('rocket');
   await page.keyboard.press('Enter');
