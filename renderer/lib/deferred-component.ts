@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 const loaders: (() => Promise<unknown>)[] = [];
 
@@ -6,12 +6,26 @@ const loaders: (() => Promise<unknown>)[] = [];
  * A component kept out of the first paint's script, in its own chunk. It is
  * fetched when first shown, or earlier by `preloadDeferred`, so a dialog opened
  * with a shortcut is there for the keys typed straight after it.
+ *
+ * Once fetched it renders directly. Through `lazy` it would suspend on every
+ * first mount, and React holds a suspended boundary's content back for 300 ms:
+ * the letters typed right after Ctrl+K would go to the page behind.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const once = () => (loading ??= load());
+  const once = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
   loaders.push(once);
-  return lazy(() => once().then((component) => ({ default: component })));
+  const Lazy = lazy(() => once().then((component) => ({ default: component })));
+  return function Deferred(props: P) {
+    // Chosen once per mount: a type that changed under a shown dialog would remount it.
+    const [type] = useState(() => loaded ?? Lazy);
+    return createElement(type, props);
+  };
 }
 
 /** Fetches every deferred component once the browser has nothing better to do. */

@@ -77,7 +77,7 @@ test('More emoji takes the name typed next, and Enter reacts with the first matc
   page,
 }) => {
   const { sent, picker } = await sendAndOpenEveryEmoji(page, 4, 'lift off');
-  await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
+  // Straight after the click, as a person does: no waiting for the picker to appear.
   await page.keyboard.type('rocket');
   await page.keyboard.press('Enter');
   await expect(picker).toHaveCount(0);

@@ -52,3 +52,19 @@ for (const { place, openIt } of PLACES) {
     await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
   });
 }
+
+test('the letters typed right after Ctrl+K or Ctrl+N land in the dialog, and Enter opens the name', async ({
+  page,
+}) => {
+  for (const [shortcut, field] of [
+    ['Control+k', 'Conversation name'],
+    ['Control+n', 'Contact id or name'],
+  ] as const) {
+    await page.keyboard.press(shortcut);
+    await page.keyboard.type(NAME);
+    await expect(page.getByRole('combobox', { name: field })).toHaveValue(NAME);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+  }
+});
