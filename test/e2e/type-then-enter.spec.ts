@@ -68,3 +68,13 @@ test('the letters typed right after Ctrl+K or Ctrl+N land in the dialog, and Ent
     await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
   }
 });
+
+test('a name typed into search and Down, Enter pressed at once open that conversation', async ({
+  page,
+}) => {
+  await page.getByRole('searchbox', { name: 'Search' }).focus();
+  await page.keyboard.type(NAME);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+});

@@ -8,7 +8,7 @@ import { Field } from '../common/fields.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
-import { usePendingEnter } from '../common/use-pending-enter.ts';
+import { usePendingKey } from '../common/use-pending-key.ts';
 
 const SUGGEST_AFTER_MS = 150;
 
@@ -64,7 +64,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     if (created) onClose();
   };
   // Enter before the suggestions for the whole id: the one then highlighted, or the id typed.
-  const pendingEnter = usePendingEnter(kind !== 'contact' || suggestionsFor === value.trim(), () =>
+  const pendingEnter = usePendingKey(kind !== 'contact' || suggestionsFor === value.trim(), () =>
     shown[active] ? pickAt(active) : void submit(),
   );
 
@@ -115,7 +115,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
             pendingEnter.drop();
           }}
           onKeyDown={(event) => {
-            if (!pendingEnter.hold(event)) onKeyDown(event);
+            if (event.key !== 'Enter' || !pendingEnter.hold(event)) onKeyDown(event);
           }}
         />
         {shown.length > 0 && (

@@ -8,7 +8,7 @@ import { Avatar } from '../common/avatar.tsx';
 import { Modal } from '../common/modal.tsx';
 import { OptionList, optionId } from '../common/option-list.tsx';
 import { useActiveOption } from '../common/use-active-option.ts';
-import { usePendingEnter } from '../common/use-pending-enter.ts';
+import { usePendingKey } from '../common/use-pending-key.ts';
 import { InlineError } from '../common/fields.tsx';
 
 const SHOWN = 12;
@@ -55,7 +55,7 @@ export function QuickSwitcher({
     onChoose(conversation.id);
   };
   const { active, setActive, onKeyDown } = useActiveOption(results.length, open);
-  const pendingEnter = usePendingEnter(resultsFor === query, () => open(active));
+  const pendingEnter = usePendingKey(resultsFor === query, () => open(active));
 
   return (
     <Modal title={title} onClose={onClose} className="quick-switcher">
@@ -77,7 +77,7 @@ export function QuickSwitcher({
           pendingEnter.drop();
         }}
         onKeyDown={(event) => {
-          if (!pendingEnter.hold(event)) onKeyDown(event);
+          if (event.key !== 'Enter' || !pendingEnter.hold(event)) onKeyDown(event);
         }}
       />
       <InlineError>{error}</InlineError>

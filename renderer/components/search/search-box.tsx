@@ -3,7 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Icon } from '../common/icon.tsx';
-import { usePendingEnter } from '../common/use-pending-enter.ts';
+import { usePendingKey } from '../common/use-pending-key.ts';
 import { CONVERSATION_LIST_ID } from '../conversation-list/conversation-list.tsx';
 
 const SEARCH_AFTER_MS = 250;
@@ -17,11 +17,16 @@ export function SearchBox() {
   const setQuery = useConversationList((s) => s.setQuery);
   const [text, setText] = useState(query);
   const listed = useConversationList((s) => s.pages[0] !== undefined || s.error !== null);
+  const moveIntoList = () => {
+    const list = document.getElementById(CONVERSATION_LIST_ID);
+    if (list && !list.hidden) list.focus();
+  };
   const openFirst = () => {
     const first = conversationAt(useConversationList.getState().pages, 0);
     if (first) openConversation(first.id);
   };
-  const pendingEnter = usePendingEnter(text === query && listed, openFirst);
+  const actOn = (key: string) => (key === 'Enter' ? openFirst() : moveIntoList());
+  const pendingKey = usePendingKey(text === query && listed, actOn);
 
   useEffect(() => {
     if (text === query) return;
@@ -40,22 +45,22 @@ export function SearchBox() {
         maxLength={LIMITS.queryLength}
         onChange={(event) => {
           setText(event.target.value);
-          pendingEnter.drop();
+          pendingKey.drop();
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && text) {
             event.preventDefault();
             setText('');
             setQuery('');
-          } else if (event.key === 'ArrowDown' && !event.altKey) {
-            const list = document.getElementById(CONVERSATION_LIST_ID);
-            if (!list || list.hidden) return;
-            event.preventDefault();
-            list.focus();
-          } else if (event.key === 'Enter' && text.trim()) {
-            // Enter searches now, without waiting for the pause after typing.
+          } else if (
+            (event.key === 'ArrowDown' && !event.altKey) ||
+            (event.key === 'Enter' && text.trim())
+          ) {
+            // Down and Enter search now, without waiting for the pause after typing.
             if (text !== query) setQuery(text);
-            if (!pendingEnter.hold(event)) openFirst();
+            if (pendingKey.hold(event)) return;
+            event.preventDefault();
+            actOn(event.key);
           }
         }}
       />
