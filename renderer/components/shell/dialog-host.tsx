@@ -2,19 +2,15 @@ import { Suspense } from 'react';
 import { deferred } from '../../lib/deferred-component.ts';
 import { moveKept } from '../../stores/kept-unsent-actions.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { NewConversationDialog } from '../dialogs/new-conversation-dialog.tsx';
+import { QuickSwitcher } from '../dialogs/quick-switcher.tsx';
+import { RenameDialog } from '../dialogs/rename-dialog.tsx';
 
-// Dialogs stay out of the first paint's script.
+// The dialogs a person types into as soon as they open (Ctrl+K, Ctrl+N, Rename) come with the
+// first paint's script, 6 KB of it: loaded later, the letters typed before they arrive are lost.
+// The others stay out of it.
 const ConfirmDialog = deferred(() =>
   import('../dialogs/confirm-dialog.tsx').then((m) => m.ConfirmDialog),
-);
-const NewConversationDialog = deferred(() =>
-  import('../dialogs/new-conversation-dialog.tsx').then((m) => m.NewConversationDialog),
-);
-const QuickSwitcher = deferred(() =>
-  import('../dialogs/quick-switcher.tsx').then((m) => m.QuickSwitcher),
-);
-const RenameDialog = deferred(() =>
-  import('../dialogs/rename-dialog.tsx').then((m) => m.RenameDialog),
 );
 const UnsentChangesDialog = deferred(() =>
   import('../outbox/unsent-changes-dialog.tsx').then((m) => m.UnsentChangesDialog),
