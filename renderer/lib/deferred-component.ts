@@ -4,12 +4,12 @@ const loaders: (() => Promise<unknown>)[] = [];
 
 /**
  * A component kept out of the first paint's script, in its own chunk. It is
- * fetched when first shown, or earlier by `preloadDeferred`, so a dialog opened
- * with a shortcut is there for the keys typed straight after it.
+ * fetched when first shown, or earlier by `preloadDeferred`, so it is there for
+ * the keys typed straight after it is asked for.
  *
  * Once fetched it renders directly. Through `lazy` it would suspend on every
  * first mount, and React holds a suspended boundary's content back for 300 ms:
- * the letters typed right after Ctrl+K would go to the page behind.
+ * the name typed right after More emoji would go to the page behind.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;

@@ -4,10 +4,10 @@ import { openAppForEachTest } from '../support/parley-app.ts';
 openAppForEachTest();
 
 /*
- * A person who knows the name types it and presses Enter straight away,
- * before any list has caught up with the last letter. Enter must then open
- * the top match for all that was typed, never nothing and never the top of
- * a list left from a few letters earlier.
+ * A person who knows the name opens the box and types it straight away, then
+ * presses Enter (or Down) before any list has caught up with the last letter.
+ * Every letter must land, and the key must act on the list for all that was
+ * typed: never nothing, never the top of a list left from a few letters earlier.
  */
 
 const NAME = 'ines.garcia';

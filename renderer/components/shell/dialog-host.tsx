@@ -7,7 +7,7 @@ import { QuickSwitcher } from '../dialogs/quick-switcher.tsx';
 import { RenameDialog } from '../dialogs/rename-dialog.tsx';
 
 // The dialogs a person types into as soon as they open (Ctrl+K, Ctrl+N, Rename) come with the
-// first paint's script, 6 KB of it: loaded later, the letters typed before they arrive are lost.
+// first paint's script, 5 KB of it: loaded later, the letters typed before they arrive are lost.
 // The others stay out of it.
 const ConfirmDialog = deferred(() =>
   import('../dialogs/confirm-dialog.tsx').then((m) => m.ConfirmDialog),
