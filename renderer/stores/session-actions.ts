@@ -1,4 +1,4 @@
-import type { Session } from '../../shared/model/session.ts';
+import type { Session, SyncStatus } from '../../shared/model/session.ts';
 import { call } from '../ipc/parley.ts';
 import { attempt } from './notice-store.ts';
 import { useSession } from './session-store.ts';
@@ -28,8 +28,7 @@ export async function signIn(baseUrl: string, token: string): Promise<Session> {
 }
 
 /** Writes the server has not confirmed, failed ones included: what removing local data drops. */
-export function unsentChanges(): number {
-  const status = useSession.getState().status;
+export function unsentIn(status: SyncStatus | null): number {
   return (status?.pendingWrites ?? 0) + (status?.failedWrites ?? 0);
 }
 

@@ -10,6 +10,11 @@ export const session = z.object({
   demo: z.boolean(),
   /** The contact the server shows as the author of our own messages, once learned. */
   selfName: z.string().nullable(),
+  /**
+   * Whose messages and unsent changes this computer keeps: after a sign-out
+   * that kept them, where to sign in again to see and send them.
+   */
+  keptFor: z.object({ demo: z.boolean(), baseUrl: z.string().nullable() }).nullable(),
 });
 export type Session = z.infer<typeof session>;
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
 import {
+  conversations,
   openAppForEachTest,
   openOwnServer,
   send,
@@ -66,6 +67,38 @@ test('right after signing out, the token field no longer says a token is saved',
     const token = page.getByRole('main').getByLabel('Access token');
     await expect(token).toBeVisible();
     await expect(token).toHaveAttribute('placeholder', 'Paste your token');
+  } finally {
+    await own.stop();
+  }
+});
+
+test('signing out keeps unsent work, says where it waits, and that server is offered to sign in again', async ({
+  page,
+}) => {
+  const own = await openOwnServer(page, ['you:e2e-kept-token'], ['--demo']);
+  try {
+    await startConversation(page, 'nobody-here');
+    await send(page, 'kept for later');
+    await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('dialog', { name: 'Settings' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    const welcome = page.getByRole('main');
+    await expect(welcome.getByRole('status').filter({ hasText: 'not been sent' })).toHaveText(
+      `2 changes you made on ${new URL(own.url).host} have not been sent. ` +
+        'They are kept on this computer: connect to that server again to send them.',
+    );
+    await expect(welcome.getByRole('textbox', { name: 'Server address' })).toHaveValue(own.url);
+
+    await welcome.getByLabel('Access token').fill('e2e-kept-token');
+    await welcome.getByRole('button', { name: 'Test and connect' }).click();
+    await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
+    await expect(conversations(page).getByRole('option', { name: /^nobody-here,/ })).toContainText(
+      'kept for later',
+    );
   } finally {
     await own.stop();
   }

@@ -51,6 +51,13 @@ type StoredSession =
 const SESSION_KEY = 'session';
 const DEMO_ACCOUNT = 'demo';
 
+function keptFor(account: string | null): Session['keptFor'] {
+  if (account === null) return null;
+  return account === DEMO_ACCOUNT
+    ? { demo: true, baseUrl: null }
+    : { demo: false, baseUrl: account };
+}
+
 export interface SessionService {
   get(): Session;
   workspace(): Workspace | null;
@@ -102,6 +109,7 @@ export function createSessionService(deps: {
       baseUrl: current?.baseUrl ?? (saved?.mode === 'server' ? saved.baseUrl : null),
       demo: current?.demo ?? saved?.mode === 'demo',
       selfName: readSelf(db)?.username ?? null,
+      keptFor: keptFor(localDataAccount(db)),
     };
   }
 

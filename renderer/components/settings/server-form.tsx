@@ -13,7 +13,10 @@ import { SubmitResult, useSubmit } from './use-submit.tsx';
 export function ServerForm() {
   const session = useSession((s) => s.session);
   const tokenSaved = useSettings((s) => s.secrets?.messagingToken ?? false);
-  const [baseUrl, setBaseUrl] = useState(session && !session.demo ? (session.baseUrl ?? '') : '');
+  // Signed out, the server whose messages this computer kept is where one signs in again.
+  const [baseUrl, setBaseUrl] = useState(
+    (session && !session.demo ? session.baseUrl : null) ?? session?.keptFor?.baseUrl ?? '',
+  );
   const [token, setToken] = useState('');
   const submit = useSubmit();
   const resultId = useId();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { plural } from '../../lib/format.ts';
-import { signOut, unsentChanges } from '../../stores/session-actions.ts';
+import { signOut, unsentIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 
 /**
@@ -18,7 +18,7 @@ export function SignOutSection({ onDone }: { onDone(): void }) {
     if (await signOut(clearData, unsentToDiscard)) onDone();
   };
   const start = () => {
-    const unsent = unsentChanges();
+    const unsent = unsentIn(useSession.getState().status);
     if (clear && unsent > 0) setConfirming(unsent);
     else void leave(clear);
   };

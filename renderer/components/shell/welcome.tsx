@@ -1,10 +1,14 @@
-import { openDemoWorkspace } from '../../stores/session-actions.ts';
+import type { Session } from '../../../shared/model/session.ts';
+import { plural } from '../../lib/format.ts';
+import { openDemoWorkspace, unsentIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { ServerForm } from '../settings/server-form.tsx';
 
 /** What a signed-out user sees: connect to a server, or look around in the demo. */
 export function Welcome() {
   const reauth = useSession((s) => s.session?.state === 'reauth-required');
+  const keptFor = useSession((s) => s.session?.keptFor ?? null);
+  const unsent = useSession((s) => unsentIn(s.status));
   return (
     <main className="welcome" aria-labelledby="welcome-title">
       <div className="welcome-card">
@@ -14,6 +18,7 @@ export function Welcome() {
             ? 'The server no longer accepts your token. Enter a new one to carry on; nothing on this computer was lost.'
             : 'Connect to your messaging server, or try Parley with the demo workspace.'}
         </p>
+        {!reauth && keptFor && unsent > 0 && <KeptUnsent keptFor={keptFor} unsent={unsent} />}
         <ServerForm />
         <div className="welcome-or">or</div>
         <button type="button" className="button secondary" onClick={() => void openDemoWorkspace()}>
@@ -21,5 +26,27 @@ export function Welcome() {
         </button>
       </div>
     </main>
+  );
+}
+
+/** Work kept by a sign-out that kept the data: where it waits, and how to send it. */
+function KeptUnsent({
+  keptFor,
+  unsent,
+}: {
+  keptFor: NonNullable<Session['keptFor']>;
+  unsent: number;
+}) {
+  const where =
+    keptFor.demo || keptFor.baseUrl === null
+      ? 'in the demo workspace'
+      : `on ${new URL(keptFor.baseUrl).host}`;
+  const again = keptFor.demo ? 'open the demo workspace' : 'connect to that server';
+  return (
+    <p className="welcome-kept" role="status">
+      {plural(unsent, 'change')} you made {where} {unsent === 1 ? 'has' : 'have'} not been sent.{' '}
+      {unsent === 1 ? 'It is' : 'They are'} kept on this computer: {again} again to send{' '}
+      {unsent === 1 ? 'it' : 'them'}.
+    </p>
   );
 }

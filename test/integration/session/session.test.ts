@@ -166,6 +166,12 @@ describe('session', () => {
     expect(switched).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(switched.ok || switched.error.message).toMatch(/still waiting to be sent/);
 
+    const kept = await invoke(core, 'session:signOut', { clearLocalData: false });
+    expect(kept).toMatchObject({
+      ok: true,
+      value: { state: 'signed-out', baseUrl: null, keptFor: { demo: false, baseUrl: first.url } },
+    });
+
     const refused = await invoke(core, 'session:signOut', { clearLocalData: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(refused.ok || refused.error.message).toMatch(/^1 change has not been sent yet/);
@@ -175,7 +181,7 @@ describe('session', () => {
       await invoke(core, 'session:signOut', { clearLocalData: true, unsentToDiscard: 1 }),
     ).toMatchObject({
       ok: true,
-      value: { state: 'signed-out' },
+      value: { state: 'signed-out', keptFor: null },
     });
     expect(await vault.get('messaging-token')).toBeNull();
     expect(await invoke(core, 'outbox:list')).toMatchObject({ ok: false });
