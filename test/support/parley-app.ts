@@ -33,10 +33,11 @@ async function openApp(page: Page): Promise<Preview> {
 /**
  * A person acts once the app is on screen (a key pressed before it mounts goes
  * nowhere) and the first sync is done: rows stop moving and counts stop growing.
+ * The loading screen says "Opening…" under the same heading, so that must be gone.
  */
 async function appSettled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Parley', level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Syncing…/ })).toHaveCount(0, {
+  await expect(page.getByRole('status').filter({ hasText: /^(Opening|Syncing)…/ })).toHaveCount(0, {
     timeout: 20_000,
   });
 }
