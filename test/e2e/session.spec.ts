@@ -103,3 +103,33 @@ test('signing out keeps unsent work, says where it waits, and that server is off
     await own.stop();
   }
 });
+
+test('work kept for a server that is gone can be dropped from the sign-in screen, and the demo opens', async ({
+  page,
+}) => {
+  const own = await openOwnServer(page, ['you:e2e-gone-token'], ['--demo']);
+  try {
+    await startConversation(page, 'nobody-here');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('dialog', { name: 'Settings' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    const welcome = page.getByRole('main');
+    await welcome.getByRole('button', { name: 'Try the demo workspace' }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'remove it from this computer on the sign-in screen' }),
+    ).toBeVisible();
+
+    await welcome.getByRole('button', { name: 'Remove it from this computer…' }).click();
+    const confirm = welcome.getByRole('alert').filter({ hasText: 'drops it for good' });
+    await confirm.getByRole('button', { name: 'Remove it' }).click();
+    await expect(welcome.getByText(/not been sent/)).toHaveCount(0);
+    await welcome.getByRole('button', { name: 'Try the demo workspace' }).click();
+    await expect(conversations(page).getByRole('option').first()).toBeVisible();
+  } finally {
+    await own.stop();
+  }
+});

@@ -131,11 +131,16 @@ export function createSessionService(deps: {
     const owner = localDataAccount(db);
     const pending = pendingWriteCount(db);
     if (owner !== null && owner !== account && pending > 0) {
+      const them = pending === 1 ? 'it' : 'them';
+      const dropThem =
+        state === 'signed-out'
+          ? `remove ${them} from this computer on the sign-in screen.`
+          : `sign out with "Also remove messages, drafts and unsent changes" ticked to drop ${them}.`;
       throw new CoreError(
         'invalid-input',
-        `${changes(pending)} made in ${owner === DEMO_ACCOUNT ? 'the demo workspace' : owner} ` +
-          `${pending === 1 ? 'is' : 'are'} still waiting to be sent. Connect to that server again to send ` +
-          'them, or sign out with "Also remove messages, drafts and unsent changes" ticked to drop them.',
+        `${changes(pending)} made ${owner === DEMO_ACCOUNT ? 'in the demo workspace' : `on ${owner}`} ` +
+          `${pending === 1 ? 'is' : 'are'} still waiting to be sent. Connect to that server again ` +
+          `to send ${them}, or ${dropThem}`,
       );
     }
   }

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import type { Session } from '../../../shared/model/session.ts';
 import { plural } from '../../lib/format.ts';
-import { openDemoWorkspace, unsentIn } from '../../stores/session-actions.ts';
+import { openDemoWorkspace, signOut, unsentIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { ServerForm } from '../settings/server-form.tsx';
 
@@ -29,7 +30,11 @@ export function Welcome() {
   );
 }
 
-/** Work kept by a sign-out that kept the data: where it waits, and how to send it. */
+/**
+ * Work kept by a sign-out that kept the data: where it waits, and how to send
+ * it. It can be dropped from here too, so a server gone for good is no dead
+ * end: until then another server or the demo refuses to replace it.
+ */
 function KeptUnsent({
   keptFor,
   unsent,
@@ -37,16 +42,38 @@ function KeptUnsent({
   keptFor: NonNullable<Session['keptFor']>;
   unsent: number;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const where =
     keptFor.demo || keptFor.baseUrl === null
       ? 'in the demo workspace'
       : `on ${new URL(keptFor.baseUrl).host}`;
   const again = keptFor.demo ? 'open the demo workspace' : 'connect to that server';
+  const them = unsent === 1 ? 'it' : 'them';
   return (
-    <p className="welcome-kept" role="status">
-      {plural(unsent, 'change')} you made {where} {unsent === 1 ? 'has' : 'have'} not been sent.{' '}
-      {unsent === 1 ? 'It is' : 'They are'} kept on this computer: {again} again to send{' '}
-      {unsent === 1 ? 'it' : 'them'}.
-    </p>
+    <div className="welcome-kept">
+      <p role="status">
+        {plural(unsent, 'change')} you made {where} {unsent === 1 ? 'has' : 'have'} not been sent.{' '}
+        {unsent === 1 ? 'It is' : 'They are'} kept on this computer: {again} again to send {them}.
+      </p>
+      {confirming ? (
+        <div className="form-row" role="alert">
+          <span>This drops {them} for good, with the messages and drafts kept from there.</span>
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => void signOut(true, unsent)}
+          >
+            Remove {them}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+            Keep {them}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+          Remove {them} from this computer…
+        </button>
+      )}
+    </div>
   );
 }
