@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
 import {
   conversations,
@@ -55,11 +55,28 @@ test.describe('words', () => {
   });
 });
 
+/** The test's body on a server of its own (user `you`, with this token), stopped after it. */
+async function onOwnServer(page: Page, token: string, body: (url: string) => Promise<void>) {
+  const own = await openOwnServer(page, [`you:${token}`], ['--demo']);
+  try {
+    await body(own.url);
+  } finally {
+    await own.stop();
+  }
+}
+
+async function signOutKeepingData(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page
+    .getByRole('dialog', { name: 'Settings' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+}
+
 test('right after signing out, the token field no longer says a token is saved', async ({
   page,
 }) => {
-  const own = await openOwnServer(page, ['you:e2e-signout-token'], ['--demo']);
-  try {
+  await onOwnServer(page, 'e2e-signout-token', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await expect(settings.getByLabel('Access token')).toHaveAttribute('placeholder', /^Saved/);
@@ -67,31 +84,24 @@ test('right after signing out, the token field no longer says a token is saved',
     const token = page.getByRole('main').getByLabel('Access token');
     await expect(token).toBeVisible();
     await expect(token).toHaveAttribute('placeholder', 'Paste your token');
-  } finally {
-    await own.stop();
-  }
+  });
 });
 
 test('signing out keeps unsent work, says where it waits, and that server is offered to sign in again', async ({
   page,
 }) => {
-  const own = await openOwnServer(page, ['you:e2e-kept-token'], ['--demo']);
-  try {
+  await onOwnServer(page, 'e2e-kept-token', async (url) => {
     await startConversation(page, 'nobody-here');
     await send(page, 'kept for later');
     await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('dialog', { name: 'Settings' })
-      .getByRole('button', { name: 'Sign out' })
-      .click();
+    await signOutKeepingData(page);
     const welcome = page.getByRole('main');
     await expect(welcome.getByRole('status').filter({ hasText: 'not been sent' })).toHaveText(
-      `2 changes you made on ${new URL(own.url).host} have not been sent. ` +
+      `2 changes you made on ${new URL(url).host} have not been sent. ` +
         'They are kept on this computer: connect to that server again to send them.',
     );
-    await expect(welcome.getByRole('textbox', { name: 'Server address' })).toHaveValue(own.url);
+    await expect(welcome.getByRole('textbox', { name: 'Server address' })).toHaveValue(url);
 
     await welcome.getByLabel('Access token').fill('e2e-kept-token');
     await welcome.getByRole('button', { name: 'Test and connect' }).click();
@@ -99,22 +109,15 @@ test('signing out keeps unsent work, says where it waits, and that server is off
     await expect(conversations(page).getByRole('option', { name: /^nobody-here,/ })).toContainText(
       'kept for later',
     );
-  } finally {
-    await own.stop();
-  }
+  });
 });
 
 test('work kept for a server that is gone can be dropped from the sign-in screen, and the demo opens', async ({
   page,
 }) => {
-  const own = await openOwnServer(page, ['you:e2e-gone-token'], ['--demo']);
-  try {
+  await onOwnServer(page, 'e2e-gone-token', async () => {
     await startConversation(page, 'nobody-here');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('dialog', { name: 'Settings' })
-      .getByRole('button', { name: 'Sign out' })
-      .click();
+    await signOutKeepingData(page);
     const welcome = page.getByRole('main');
     await welcome.getByRole('button', { name: 'Try the demo workspace' }).click();
     await expect(
@@ -129,7 +132,5 @@ test('work kept for a server that is gone can be dropped from the sign-in screen
     await expect(welcome.getByText(/not been sent/)).toHaveCount(0);
     await welcome.getByRole('button', { name: 'Try the demo workspace' }).click();
     await expect(conversations(page).getByRole('option').first()).toBeVisible();
-  } finally {
-    await own.stop();
-  }
+  });
 });

@@ -41,15 +41,21 @@ const PLACES: { place: string; openIt(page: Page): Promise<void> }[] = [
   },
 ];
 
+/** NAME typed, then `keys` pressed at once (`beforeKeys` checked in between): NAME is open. */
+async function typeNameThen(page: Page, keys: string[], beforeKeys = async () => {}) {
+  await page.keyboard.type(NAME);
+  await beforeKeys();
+  for (const key of keys) await page.keyboard.press(key);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+}
+
 for (const { place, openIt } of PLACES) {
   test(`a name typed into ${place} and Enter pressed at once opens that conversation`, async ({
     page,
   }) => {
     await openIt(page);
-    await page.keyboard.type(NAME);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+    await typeNameThen(page, ['Enter']);
   });
 }
 
@@ -61,11 +67,9 @@ test('the letters typed right after Ctrl+K or Ctrl+N land in the dialog, and Ent
     ['Control+n', 'Contact id or name'],
   ] as const) {
     await page.keyboard.press(shortcut);
-    await page.keyboard.type(NAME);
-    await expect(page.getByRole('combobox', { name: field })).toHaveValue(NAME);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+    await typeNameThen(page, ['Enter'], () =>
+      expect(page.getByRole('combobox', { name: field })).toHaveValue(NAME),
+    );
   }
 });
 
@@ -73,8 +77,5 @@ test('a name typed into search and Down, Enter pressed at once open that convers
   page,
 }) => {
   await page.getByRole('searchbox', { name: 'Search' }).focus();
-  await page.keyboard.type(NAME);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+  await typeNameThen(page, ['ArrowDown', 'Enter']);
 });
