@@ -46,7 +46,7 @@ function KeptUnsent({
   const where =
     keptFor.demo || keptFor.baseUrl === null
       ? 'in the demo workspace'
-      : `on ${new URL(keptFor.baseUrl).host}`;
+      : `on ${URL.canParse(keptFor.baseUrl) ? new URL(keptFor.baseUrl).host : keptFor.baseUrl}`;
   const again = keptFor.demo ? 'open the demo workspace' : 'connect to that server';
   const them = unsent === 1 ? 'it' : 'them';
   return (
