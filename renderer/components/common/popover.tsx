@@ -27,6 +27,12 @@ export function Popover({
     close.current = onClose;
   });
   const [position, setPosition] = useState({ left: -9999, top: -9999 });
+  // Read before the panel takes the focus below: a menu opened from the keyboard at a
+  // point (Shift+F10 on a conversation row) gives it back to the row's list, not to the page.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    opener.current = document.activeElement as HTMLElement | null;
+  }, []);
 
   useLayoutEffect(() => {
     const element = ref.current;
@@ -53,7 +59,6 @@ export function Popover({
   }, [anchor, focusFirst]);
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
     const dismiss = () => close.current();
     const outside = (event: MouseEvent) => {
       if (!ref.current?.contains(event.target as Node)) dismiss();
@@ -66,7 +71,7 @@ export function Popover({
       window.removeEventListener('blur', dismiss);
       window.removeEventListener('resize', dismiss);
       if (anchor instanceof HTMLElement) anchor.focus();
-      else opener?.focus?.();
+      else opener.current?.focus?.();
     };
   }, [anchor]);
 
