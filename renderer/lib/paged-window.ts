@@ -17,6 +17,19 @@ export function itemAt<T>(pages: Record<number, T[]>, pageSize: number, index: n
   return pages[Math.floor(index / pageSize)]?.[index % pageSize];
 }
 
+/** Where the first loaded item that `matches` sits in the whole list; -1 when none loaded does. */
+export function indexWhere<T>(
+  pages: Record<number, T[]>,
+  pageSize: number,
+  matches: (item: T) => boolean,
+): number {
+  for (const [page, items] of Object.entries(pages)) {
+    const at = items.findIndex(matches);
+    if (at >= 0) return Number(page) * pageSize + at;
+  }
+  return -1;
+}
+
 /**
  * Offset/limit windows behind a virtualized list: fetches the pages the
  * viewport needs, refetches only those on a change, and drops answers that

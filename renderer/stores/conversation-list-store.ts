@@ -5,7 +5,13 @@ import type {
   ConversationSummary,
 } from '../../shared/model/conversation.ts';
 import { call } from '../ipc/parley.ts';
-import { emptyPaged, itemAt, pagedWindow, type PagedState } from '../lib/paged-window.ts';
+import {
+  emptyPaged,
+  indexWhere,
+  itemAt,
+  pagedWindow,
+  type PagedState,
+} from '../lib/paged-window.ts';
 
 export const LIST_PAGE_SIZE = 50;
 
@@ -73,4 +79,9 @@ export const useConversationList = create<ListState>()((set, get) => {
 
 export function conversationAt(pages: ListState['pages'], index: number) {
   return itemAt(pages, LIST_PAGE_SIZE, index);
+}
+
+/** Where a conversation sits in the list, if its row is loaded; -1 otherwise. */
+export function conversationIndex(pages: ListState['pages'], id: string) {
+  return indexWhere(pages, LIST_PAGE_SIZE, (conversation) => conversation.id === id);
 }

@@ -36,6 +36,33 @@ test('pin, mute and unmute a conversation from its context menu', async ({ page 
   await expect(row(page, title)).not.toHaveAccessibleName(/muted/);
 });
 
+test('the menu key opens a row’s menu, and the list keeps the keyboard after it', async ({
+  page,
+}) => {
+  const title = await firstConversationTitle(page, 8);
+  // Opened, then the list reached again from the keyboard: its open row is the active one.
+  await openConversation(page, title);
+  await conversations(page).focus();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: `Actions for ${title}` });
+  await expect(menu.getByRole('menuitem', { name: 'Pin' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row(page, title)).toHaveAccessibleName(/pinned/);
+  await expect(conversations(page)).toBeFocused();
+
+  // The row moved up among the pinned; Down goes to the one below it there.
+  const titles = (await optionNames(conversations(page))).map((name) => name.split(',')[0]);
+  const below = titles[titles.indexOf(title) + 1] as string;
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ContextMenu');
+  await expect(page.getByRole('menu', { name: `Actions for ${below}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(conversations(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: below })).toBeVisible();
+});
+
 test('archive keeps a conversation out of All until it is unarchived', async ({ page }) => {
   const title = await firstConversationTitle(page, 9);
   await conversationAction(page, title, 'Archive');

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
-import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
+import {
+  conversationAt,
+  conversationIndex,
+  useConversationList,
+} from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { MenuPopup, type MenuAnchor } from '../common/menu.tsx';
@@ -37,7 +41,16 @@ export function ConversationList() {
   const setVisible = useConversationList((s) => s.setVisible);
   const reveal = useConversationList((s) => s.reveal);
   const openId = useThread((s) => s.conversationId);
-  const [active, setActive] = useState(0);
+  /**
+   * The keyboard's row, kept by its conversation: rows move under it (a message
+   * lifts its conversation to the top, a pin moves one up), and Enter must open
+   * the conversation the user stopped on. Its last place stands in while its
+   * row is not loaded, or once it has left the list.
+   */
+  const [active, setActive] = useState<{ id: string | null; index: number }>({
+    id: null,
+    index: 0,
+  });
   const [menu, setMenu] = useState<{
     conversation: ConversationSummary;
     anchor: MenuAnchor;
@@ -55,19 +68,23 @@ export function ConversationList() {
   const [revealed, setRevealed] = useState(reveal?.nonce);
   if (reveal && reveal.nonce !== revealed) {
     setRevealed(reveal.nonce);
-    setActive(reveal.index);
+    setActive({ id: conversationAt(pages, reveal.index)?.id ?? null, index: reveal.index });
   }
   useEffect(() => {
     if (reveal) virtualizer.scrollToIndex(reveal.index);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal?.nonce]);
 
-  const activeIndex = Math.min(active, Math.max(0, total - 1));
+  const found = active.id === null ? -1 : conversationIndex(pages, active.id);
+  if (found >= 0 && found !== active.index) setActive({ id: active.id, index: found });
+  const activeIndex = Math.min(found >= 0 ? found : active.index, Math.max(0, total - 1));
   const activeConversation = conversationAt(pages, activeIndex);
+  const activate = (index: number) =>
+    setActive({ id: conversationAt(pages, index)?.id ?? null, index });
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(total - 1, index));
-    setActive(next);
+    activate(next);
     virtualizer.scrollToIndex(next);
   };
 
@@ -131,7 +148,7 @@ export function ConversationList() {
           const index = rowFromEvent(event);
           const conversation = index === null ? undefined : conversationAt(pages, index);
           if (index === null || !conversation) return;
-          setActive(index);
+          activate(index);
           openConversation(conversation.id);
         }}
         onContextMenu={(event) => {
@@ -139,7 +156,7 @@ export function ConversationList() {
           const conversation = index === null ? undefined : conversationAt(pages, index);
           if (index === null || !conversation) return;
           event.preventDefault();
-          setActive(index);
+          activate(index);
           openMenu(conversation, { x: event.clientX, y: event.clientY });
         }}
       >

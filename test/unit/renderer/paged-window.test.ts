@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IpcFailure } from '../../../renderer/ipc/parley.ts';
 import {
   emptyPaged,
+  indexWhere,
   itemAt,
   pagedWindow,
   type PagedState,
@@ -62,6 +63,8 @@ describe('pagedWindow', () => {
     await requests[1]!.answer(rows(10, 10), 10_000);
     await requests[2]!.answer(rows(20, 10), 10_000);
     expect(itemAt(state().pages, 10, 24)).toBe('row 24');
+    expect(indexWhere(state().pages, 10, (row) => row === 'row 24')).toBe(24);
+    expect(indexWhere(state().pages, 10, (row) => row === 'row 30')).toBe(-1);
     pager.show(4_990, 5_002);
     expect(requests.slice(3).map((r) => r.offset)).toEqual([4_990, 5_000]);
   });
