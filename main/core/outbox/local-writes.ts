@@ -9,7 +9,7 @@ import { readSelf, UNKNOWN_SELF } from '../store/self-identity.ts';
 import type { MessageSnapshot } from '../store/outbox-payloads.ts';
 import { enqueue } from '../store/outbox-entries.ts';
 import { currentId } from './id-replacement.ts';
-import { dropUnsentCreation } from './unsent.ts';
+import { dropUnsentCreation, reviseUnsentSend } from './unsent.ts';
 import { timeOrderedSeq } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
@@ -52,12 +52,17 @@ export function createLocalWrites(db: Database, now: () => number) {
     return row;
   };
 
+  /**
+   * A message as stored now, by the id it has now: a write asked for by its
+   * local id just after the server confirmed it (an edit begun while it was
+   * being sent) reaches it under the server's.
+   */
   const message = (id: string): MessageSnapshot => {
     const row = statement(
       db,
       `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
            created_at, updated_at, edited_at, fingerprint FROM messages WHERE id = ?`,
-    ).get(id) as MessageSnapshot | undefined;
+    ).get(currentId(db, id)) as MessageSnapshot | undefined;
     if (!row) throw notFound('The message');
     return row;
   };
@@ -108,16 +113,20 @@ export function createLocalWrites(db: Database, now: () => number) {
         const target = message(messageId);
         if (!target.own)
           throw new CoreError('invalid-input', 'Only your own messages can be edited');
+        if (isLocalId(target.id) && reviseUnsentSend(db, target.id, text)) {
+          statement(db, 'UPDATE messages SET text = ? WHERE id = ?').run(text, target.id);
+          return touchThread(batch, target.conversation_id);
+        }
         statement(
           db,
           'UPDATE messages SET text = ?, updated_at = ?, edited_at = ? WHERE id = ?',
-        ).run(text, now(), now(), messageId);
+        ).run(text, now(), now(), target.id);
         enqueue(
           db,
           {
             kind: 'edit',
             conversationId: target.conversation_id,
-            targetId: messageId,
+            targetId: target.id,
             payload: {
               text,
               previous: target.text,
@@ -139,7 +148,7 @@ export function createLocalWrites(db: Database, now: () => number) {
         if (name !== null) {
           statement(db, 'UPDATE messages SET reactions = ? WHERE id = ?').run(
             JSON.stringify(toggleReaction(previous, reaction, name, add)),
-            messageId,
+            target.id,
           );
         }
         enqueue(
@@ -147,7 +156,7 @@ export function createLocalWrites(db: Database, now: () => number) {
           {
             kind: 'react',
             conversationId: target.conversation_id,
-            targetId: messageId,
+            targetId: target.id,
             payload: { reaction, add, as, previous },
           },
           now(),
@@ -164,14 +173,14 @@ export function createLocalWrites(db: Database, now: () => number) {
         }
         statement(db, 'UPDATE messages SET attachments = ? WHERE id = ?').run(
           JSON.stringify(attachments),
-          messageId,
+          target.id,
         );
         enqueue(
           db,
           {
             kind: 'attachments',
             conversationId: target.conversation_id,
-            targetId: messageId,
+            targetId: target.id,
             payload: { attachments, previous: parseArray(target.attachments) },
           },
           now(),
@@ -183,19 +192,19 @@ export function createLocalWrites(db: Database, now: () => number) {
     deleteMessage(messageId: string) {
       return write((batch) => {
         const target = message(messageId);
-        statement(db, 'DELETE FROM messages WHERE id = ?').run(messageId);
+        statement(db, 'DELETE FROM messages WHERE id = ?').run(target.id);
         const unpinned = statement(
           db,
           'UPDATE conversations SET pinned_message_id = NULL WHERE id = ? AND pinned_message_id = ?',
-        ).run(target.conversation_id, messageId);
-        batch.removedMessage(messageId, target.conversation_id);
-        if (!dropUnsentCreation(db, messageId)) {
+        ).run(target.conversation_id, target.id);
+        batch.removedMessage(target.id, target.conversation_id);
+        if (!dropUnsentCreation(db, target.id)) {
           enqueue(
             db,
             {
               kind: 'delete-message',
               conversationId: target.conversation_id,
-              targetId: messageId,
+              targetId: target.id,
               payload: { previous: target, wasPinned: unpinned.changes > 0 },
             },
             now(),
@@ -208,11 +217,12 @@ export function createLocalWrites(db: Database, now: () => number) {
     pinMessage(conversationId: string, messageId: string | null) {
       return write((batch) => {
         const target = conversation(conversationId);
-        if (messageId !== null && message(messageId).conversation_id !== conversationId) {
+        const pinned = messageId === null ? null : message(messageId);
+        if (pinned !== null && pinned.conversation_id !== conversationId) {
           throw new CoreError('invalid-input', 'That message is in another conversation');
         }
         statement(db, 'UPDATE conversations SET pinned_message_id = ? WHERE id = ?').run(
-          messageId,
+          pinned?.id ?? null,
           conversationId,
         );
         enqueue(
@@ -220,7 +230,7 @@ export function createLocalWrites(db: Database, now: () => number) {
           {
             kind: 'pin-message',
             conversationId,
-            targetId: messageId,
+            targetId: pinned?.id ?? null,
             payload: { previous: target.pinned_message_id },
           },
           now(),

@@ -85,9 +85,10 @@ it('sends a write that names an unsent message only once the server has named it
     text: 'draft',
     attachments: [],
   }).value;
-  local.writes.edit(localId, 'final');
+  // An edit would change the send itself, which has not left (outbox/unsent.ts); attachments do not.
+  local.writes.setAttachments(localId, []);
 
-  const seen = await replayAgainst(local, sent('msg_10', 'draft'), sent('msg_10', 'final'));
+  const seen = await replayAgainst(local, sent('msg_10', 'draft'), sent('msg_10', 'draft'));
 
   expect(seen.map((request) => `${request.method} ${request.url}`)).toEqual([
     'POST /v1/messages',
