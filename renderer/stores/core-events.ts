@@ -12,6 +12,7 @@ import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
 import { useThread } from './thread-store.ts';
+import { useUi } from './ui-store.ts';
 
 /** Routes core events to the slices that show what changed. Returns the unsubscribe. */
 export function connectCoreEvents(): () => void {
@@ -20,6 +21,7 @@ export function connectCoreEvents(): () => void {
       case 'changes': {
         useDrafts.getState().followReplacedIds(event.replacedIds);
         usePendingAttachments.getState().followReplacedIds(event.replacedIds);
+        useUi.getState().followReplacedIds(event.replacedIds);
         const list = useConversationList.getState();
         void list.refresh();
         void list.refreshCounts();

@@ -28,7 +28,11 @@ export function toggleReaction(message: MessageView, reaction: string) {
 export function askDeleteMessage(message: MessageView) {
   confirm({
     title: 'Delete this message?',
-    body: 'This permanently deletes the message for everyone in the conversation. It cannot be undone.',
+    body:
+      message.state === 'synced'
+        ? 'This permanently deletes the message for everyone in the conversation. It cannot be undone.'
+        : 'It has not been sent yet, and will not be. If it reached the server before the ' +
+          'connection went, it is deleted for everyone there too. It cannot be undone.',
     confirmLabel: 'Delete permanently',
     onConfirm: () => attempt(() => call('messages:delete', { messageId: message.id })),
   });

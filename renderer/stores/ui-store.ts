@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { KeptUnsent } from '../../shared/model/message.ts';
+import type { ReplacedId } from '../lib/replaced-ids.ts';
 
 export interface ConfirmRequest {
   title: string;
@@ -36,6 +37,8 @@ interface UiState {
   closeDialog(): void;
   setView(view: View): void;
   setEditing(editing: { id: string; text: string } | null): void;
+  /** A message being edited while it was sent goes on being edited under the server's id. */
+  followReplacedIds(replaced: readonly ReplacedId[]): void;
 }
 
 export const useUi = create<UiState>()((set) => ({
@@ -46,6 +49,11 @@ export const useUi = create<UiState>()((set) => ({
   closeDialog: () => set({ dialog: { kind: 'none' } }),
   setView: (view) => set({ view }),
   setEditing: (editing) => set({ editing }),
+  followReplacedIds: (replaced) =>
+    set(({ editing }) => {
+      const to = replaced.find(({ from }) => from === editing?.id)?.to;
+      return to === undefined || editing === null ? {} : { editing: { ...editing, id: to } };
+    }),
 }));
 
 export function confirm(request: ConfirmRequest): void {

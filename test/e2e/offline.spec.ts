@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import {
   conversations,
   firstConversationTitle,
   message,
+  messageAction,
   openConversation,
   send,
   unique,
@@ -13,6 +14,7 @@ import { startCommand, startPreview } from '../support/preview-process.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
 const TOKEN = 'e2e-offline-token';
+const DONE = /^(Sent|Delivered|Read)$/;
 
 /** The same sandbox, on the same port and data file, so it can be stopped and started again. */
 function sandbox(port: number, data: string) {
@@ -23,12 +25,18 @@ function sandbox(port: number, data: string) {
   );
 }
 
-test('a message sent while the server is down waits, then is delivered once it is back', async ({
-  page,
-}) => {
+/**
+ * The app on a demo sandbox of its own, its first conversation open, then the
+ * server stopped; `work` runs with it down and gets a way to start it again.
+ */
+async function withServerDown(
+  page: Page,
+  work: (back: () => Promise<string>) => Promise<void>,
+): Promise<void> {
   const dir = makeTempDir('parley-offline-');
   const port = await freePort();
-  let server = await sandbox(port, join(dir, 'sandbox.db'));
+  const data = join(dir, 'sandbox.db');
+  let server = await sandbox(port, data);
   process.env.PARLEY_TOKEN = TOKEN;
   const preview = await startPreview(['--base-url', server.url]);
   delete process.env.PARLEY_TOKEN;
@@ -36,8 +44,22 @@ test('a message sent while the server is down waits, then is delivered once it i
     await page.goto(preview.url);
     await expect(conversations(page).getByRole('option').first()).toBeVisible({ timeout: 20_000 });
     await openConversation(page, await firstConversationTitle(page));
-
     await server.stop();
+    await work(async () => {
+      server = await sandbox(port, data);
+      return server.url;
+    });
+  } finally {
+    await preview.stop();
+    await server.stop();
+    removeTempDir(dir);
+  }
+}
+
+test('a message sent while the server is down waits, then is delivered once it is back', async ({
+  page,
+}) => {
+  await withServerDown(page, async (back) => {
     const text = unique('sent while offline');
     const pending = await send(page, text);
     await expect(pending.getByRole('img', { name: 'Sending' })).toBeVisible();
@@ -45,16 +67,46 @@ test('a message sent while the server is down waits, then is delivered once it i
       timeout: 30_000,
     });
 
-    server = await sandbox(port, join(dir, 'sandbox.db'));
-    await expect(
-      message(page, text).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
-    ).toBeVisible({
+    await back();
+    await expect(message(page, text).getByRole('img', { name: DONE })).toBeVisible({
       timeout: 45_000,
     });
     await expect(message(page, text)).toHaveCount(1);
-  } finally {
-    await preview.stop();
-    await server.stop();
-    removeTempDir(dir);
-  }
+  });
+});
+
+test('a message still waiting to be sent can be edited with Up, or deleted so it never goes', async ({
+  page,
+}) => {
+  await withServerDown(page, async (back) => {
+    const typo = unique('see you at 5');
+    await send(page, typo);
+    await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
+    const edit = page.getByRole('textbox', { name: 'Edit message' });
+    await expect(edit).toHaveValue(typo);
+    const fixed = typo.replace('5', '6');
+    await edit.fill(fixed);
+    await edit.press('Enter');
+    await expect(message(page, fixed)).toHaveCount(1);
+    await expect(message(page, typo)).toHaveCount(0);
+
+    const regret = unique('never mind');
+    await messageAction(page, await send(page, regret), 'Delete…');
+    const dialog = page.getByRole('dialog', { name: 'Delete this message?' });
+    await expect(dialog).toContainText('has not been sent yet');
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(message(page, regret)).toHaveCount(0);
+
+    const url = await back();
+    await expect(message(page, fixed).getByRole('img', { name: DONE })).toBeVisible({
+      timeout: 45_000,
+    });
+    const onServer = (await (
+      await fetch(`${url}/v1/messages?limit=20`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { data: { message: string }[] };
+    const texts = onServer.data.map((sent) => sent.message);
+    expect(texts).toContain(fixed);
+    expect(texts).not.toContain(typo);
+    expect(texts).not.toContain(regret);
+  });
 });

@@ -9,7 +9,6 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
-import { isLocalId } from '../../../shared/model/local-id.ts';
 
 const MAX_ROWS = 8;
 
@@ -91,7 +90,8 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   const editLastOwn = () => {
-    const own = useThread.getState().items.findLast((m) => m.own && !isLocalId(m.id) && m.text);
+    // The one just sent too, still on its way: the outbox edits it, or what it will send.
+    const own = useThread.getState().items.findLast((m) => m.own && m.text);
     if (own) setEditing({ id: own.id, text: own.text });
   };
 

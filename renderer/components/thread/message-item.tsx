@@ -65,7 +65,7 @@ function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
         ),
     });
   }
-  if (message.own && confirmed) {
+  if (message.own) {
     entries.push({
       label: 'Edit',
       onSelect: () => useUi.getState().setEditing({ id: message.id, text: message.text }),
