@@ -12,10 +12,19 @@ interface OutboxState {
   refresh(): Promise<void>;
 }
 
+/**
+ * Refreshes asked for so far. Each answer takes its titles' round trip too,
+ * so an older one can land after a newer one: it holds the writes as they
+ * were (a conversation still being started, where the newer answer says the
+ * server refused it) and must not put them back.
+ */
+let refreshes = 0;
+
 export const useOutbox = create<OutboxState>()((set, get) => ({
   entries: [],
   titles: {},
   async refresh() {
+    const asked = ++refreshes;
     try {
       const { items } = await call('outbox:list', {});
       const failedFirst = [...items].sort(
@@ -28,11 +37,12 @@ export const useOutbox = create<OutboxState>()((set, get) => ({
       const found = await Promise.all(
         missing.map((id) => call('conversations:get', { id }).catch(() => null)),
       );
-      const titles = { ...known };
+      const titles = { ...get().titles };
       for (const conversation of found) {
         if (conversation) titles[conversation.id] = conversation.title;
       }
-      set({ entries: failedFirst, titles });
+      if (asked === refreshes) set({ entries: failedFirst, titles });
+      else set({ titles });
     } catch {
       // The counts in the footer still say how many wait; the list comes with the next change.
     }

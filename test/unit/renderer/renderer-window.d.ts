@@ -3,3 +3,6 @@
 // would hide DOM use in main/; so only this one global is declared, typed by the
 // renderer's own `Window` (which holds `parley` and nothing else here).
 declare const window: Window;
+// stores/navigation.ts (which the outbox store imports) reports focus and visibility;
+// those two members alone, for the same reason.
+declare const document: { hasFocus(): boolean; visibilityState: string };
