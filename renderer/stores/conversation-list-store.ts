@@ -30,6 +30,8 @@ interface ListState extends PagedState<ConversationSummary> {
   refreshCounts(): Promise<void>;
 }
 
+let countReads = 0;
+
 export const useConversationList = create<ListState>()((set, get) => {
   const pager = pagedWindow<ConversationSummary>({
     pageSize: LIST_PAGE_SIZE,
@@ -68,8 +70,11 @@ export const useConversationList = create<ListState>()((set, get) => {
     setVisible: pager.show,
     refresh: pager.refresh,
     async refreshCounts() {
+      // Counts read before a change can land after those read since: only the latest are shown.
+      const asked = ++countReads;
       try {
-        set({ counts: await call('conversations:counts', {}) });
+        const counts = await call('conversations:counts', {});
+        if (asked === countReads) set({ counts });
       } catch {
         // The filters still work without their counts; the list shows its own error.
       }
