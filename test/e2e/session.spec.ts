@@ -42,9 +42,8 @@ test.describe('words', () => {
     const port = await freePort();
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Settings' });
-    await settings
-      .getByRole('textbox', { name: 'Server address' })
-      .fill(`http://127.0.0.1:${port}`);
+    // As a person types it, without http://: this computer's address is taken as http.
+    await settings.getByRole('textbox', { name: 'Server address' }).fill(`127.0.0.1:${port}`);
     await settings.getByLabel('Access token').fill('any-token');
     await settings.getByRole('button', { name: 'Test and connect' }).click();
     const refusal = settings.getByRole('alert');

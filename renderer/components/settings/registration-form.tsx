@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
+import { withScheme } from '../../../shared/model/typed-address.ts';
 import {
   CATALOGUE_EVENT_TYPES,
   type CatalogueEventType,
@@ -34,7 +35,7 @@ export function RegistrationForm({
   // A token is kept for the address it was entered with: another address needs it again.
   const tokenSaved =
     useSettings((s) => s.secrets?.catalogueToken ?? false) &&
-    catalogueUrl.trim() === webhooks.catalogueUrl;
+    withScheme(catalogueUrl) === webhooks.catalogueUrl;
   const [token, setToken] = useState('');
   const [notificationUrl, setNotificationUrl] = useState(webhooks.notificationUrl);
   const [events, setEvents] = useState<CatalogueEventType[]>(webhooks.events);
@@ -42,8 +43,8 @@ export function RegistrationForm({
   const resultId = useId();
 
   const register = () => {
-    const url = catalogueUrl.trim();
-    const target = notificationUrl.trim();
+    const url = withScheme(catalogueUrl);
+    const target = withScheme(notificationUrl);
     if (!isHttpUrl(url)) {
       return submit.fail('Enter the catalogue service address, starting with https:// or http://.');
     }
@@ -75,6 +76,8 @@ export function RegistrationForm({
     <form
       aria-label="Register with the catalogue service"
       aria-describedby={resultId}
+      // The browser's own check would refuse an address typed without https://.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void register();

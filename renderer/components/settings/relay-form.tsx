@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { relayUrlProblem } from '../../../shared/model/relay.ts';
+import { withScheme } from '../../../shared/model/typed-address.ts';
 import { relayWords } from '../../lib/relay-words.ts';
 import { configureRelay, testRelay, useRelays } from '../../stores/relay-store.ts';
 import { Field, SecretField } from '../common/fields.tsx';
@@ -23,7 +24,7 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
     void loadRelays();
   }, [loadRelays]);
 
-  const address = url.trim();
+  const address = withScheme(url);
   const tokenSaved =
     status !== null &&
     address === relayUrl &&
@@ -60,6 +61,8 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
       className="relay-form"
       aria-label="Relay"
       aria-describedby={resultId}
+      // The browser's own check would refuse an address typed without https://.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
+import { withScheme } from '../../../shared/model/typed-address.ts';
 import { signIn } from '../../stores/session-actions.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
@@ -23,7 +24,7 @@ export function ServerForm() {
 
   const connect = () =>
     submit.run(async () => {
-      const next = await signIn(baseUrl.trim(), token.trim());
+      const next = await signIn(withScheme(baseUrl), token.trim());
       setToken('');
       return `Connected to ${next.baseUrl ?? baseUrl}`;
     });
@@ -32,6 +33,8 @@ export function ServerForm() {
     <form
       className="server-form"
       aria-describedby={resultId}
+      // The browser's own check would refuse an address typed without https://.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void connect();
