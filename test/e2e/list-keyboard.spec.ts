@@ -22,11 +22,14 @@ test('a message that lifts another conversation leaves the keyboard on the row i
   try {
     for (const contact of ['bob', 'carol', 'dan']) {
       await startConversation(page, contact);
-      await send(page, `hello ${contact}`);
+      const sent = await send(page, `hello ${contact}`);
+      await expect(sent.getByRole('img', { name: /^(Sent|Delivered|Read)$/ })).toBeVisible();
     }
-    // Sent within a second, they may list in either order (the server keeps seconds).
+    // Sent within a second, they may list in either order: the server keeps whole seconds.
     await expect.poll(async () => (await titles(page)).length).toBe(3);
     const [top, middle, last] = (await titles(page)) as [string, string, string];
+    // So the message that lifts the last one is a second newer than them all, and lifts it.
+    await new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
 
     // On the middle row from the keyboard when the last one's contact writes: theirs goes on top.
     await conversations(page).focus();
