@@ -102,6 +102,26 @@ test('a new conversation with a contact id opens an empty thread', async ({ page
   await expect(row(page, contact)).toBeVisible();
 });
 
+test('a group is offered by the part of its name typed, and Enter opens its conversation', async ({
+  page,
+}) => {
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New conversation' });
+  await dialog.getByRole('radio', { name: 'A group' }).check();
+  const box = dialog.getByRole('combobox', { name: 'Group id' });
+  await box.fill('design');
+  await expect(dialog.getByRole('option', { name: /^design-team/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'design-team' })).toBeVisible();
+  await expect(conversations(page).getByRole('option', { name: /^design-team(,|$)/ })).toHaveCount(
+    1,
+  );
+  await expect(conversations(page).getByRole('option', { name: /^design(,|$)/ })).toHaveCount(0);
+});
+
 test('message search finds a message and opens its thread at it', async ({ page }) => {
   const title = await firstConversationTitle(page, 2);
   await openConversation(page, title);

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ContactSuggestion } from '../../../shared/model/conversation.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { createConversation, suggestContacts } from '../../stores/conversation-actions.ts';
+import { useConversationList } from '../../stores/conversation-list-store.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Field } from '../common/fields.tsx';
@@ -11,14 +12,70 @@ import { useActiveOption } from '../common/use-active-option.ts';
 import { usePendingKey } from '../common/use-pending-key.ts';
 
 const SUGGEST_AFTER_MS = 150;
+const SUGGESTIONS = 8;
 
-/** With a contact id or a group id (exactly one), suggesting contacts already seen. */
+/** A contact or group offered as the field is typed in, and how it is started. */
+interface Suggestion {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  /** A conversation with it is here already: picking it opens that one. */
+  existing: boolean;
+  start(): void;
+}
+
+const contactSuggestion = (contact: ContactSuggestion): Suggestion => ({
+  id: contact.id,
+  name: contact.username || contact.id,
+  avatarUrl: contact.avatarUrl,
+  existing: contact.conversationId !== null,
+  start: () =>
+    contact.conversationId
+      ? openConversation(contact.conversationId)
+      : void createConversation({ contactId: contact.id }),
+});
+
+/**
+ * The groups this computer has conversations in whose id or name holds the
+ * text typed: a group's id is rarely known by heart ("design" for
+ * design-team), and one the server does not have refuses the conversation.
+ */
+function groupSuggestions(
+  groups: readonly { groupId: string; title: string }[],
+  typed: string,
+): Suggestion[] {
+  const wanted = typed.trim().toLowerCase();
+  // The group named exactly first, then those starting so, then those holding it.
+  const rank = ({ groupId, title }: { groupId: string; title: string }) =>
+    Math.min(
+      ...[groupId, title].map((text) => {
+        const at = text.toLowerCase().indexOf(wanted);
+        return at < 0 ? 3 : text.length === wanted.length ? 0 : at === 0 ? 1 : 2;
+      }),
+    );
+  return groups
+    .map((group) => ({ group, rank: rank(group) }))
+    .filter(({ rank }) => rank < 3)
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, SUGGESTIONS)
+    .map(({ group }) => group)
+    .map(({ groupId, title }) => ({
+      id: groupId,
+      name: title,
+      avatarUrl: null,
+      existing: true,
+      start: () => void createConversation({ groupId }),
+    }));
+}
+
+/** With a contact id or a group id (exactly one), suggesting contacts and groups already seen. */
 export function NewConversationDialog({ onClose }: { onClose(): void }) {
   const [kind, setKind] = useState<'contact' | 'group'>('contact');
   const [value, setValue] = useState('');
   const [suggestions, setSuggestions] = useState<ContactSuggestion[]>([]);
   const [suggestionsFor, setSuggestionsFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const groups = useConversationList((s) => s.counts?.groups);
   const listId = useId();
 
   useEffect(() => {
@@ -39,16 +96,14 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     };
   }, [kind, value]);
 
-  const shown = kind === 'contact' ? suggestions : [];
+  const shown =
+    kind === 'contact' ? suggestions.map(contactSuggestion) : groupSuggestions(groups ?? [], value);
 
-  const pick = (suggestion: ContactSuggestion) => {
-    onClose();
-    if (suggestion.conversationId) openConversation(suggestion.conversationId);
-    else void createConversation({ contactId: suggestion.id });
-  };
   const pickAt = (index: number) => {
     const suggestion = shown[index];
-    if (suggestion) pick(suggestion);
+    if (!suggestion) return;
+    onClose();
+    suggestion.start();
   };
   // The first suggestion is highlighted, so Enter takes it, as in every address field.
   const { active, setActive, onKeyDown } = useActiveOption(shown.length, pickAt);
@@ -64,6 +119,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
     if (created) onClose();
   };
   // Enter before the suggestions for the whole id: the one then highlighted, or the id typed.
+  // A group's come from the list's counts, already here.
   const pendingEnter = usePendingKey(kind !== 'contact' || suggestionsFor === value.trim(), () =>
     shown[active] ? pickAt(active) : void submit(),
   );
@@ -100,10 +156,10 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
         <Field
           label={kind === 'contact' ? 'Contact id or name' : 'Group id'}
           data-autofocus
-          role={kind === 'contact' ? 'combobox' : undefined}
-          aria-expanded={kind === 'contact' ? shown.length > 0 : undefined}
-          aria-controls={kind === 'contact' ? listId : undefined}
-          aria-autocomplete={kind === 'contact' ? 'list' : undefined}
+          role="combobox"
+          aria-expanded={shown.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
           aria-activedescendant={
             active >= 0 && shown[active] ? optionId(listId, active) : undefined
           }
@@ -121,7 +177,7 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
         {shown.length > 0 && (
           <OptionList
             id={listId}
-            label="Contacts you have talked to"
+            label={kind === 'contact' ? 'Contacts you have talked to' : 'Your groups'}
             options={shown}
             keyOf={(suggestion) => suggestion.id}
             active={active}
@@ -130,14 +186,12 @@ export function NewConversationDialog({ onClose }: { onClose(): void }) {
           >
             {(suggestion) => (
               <>
-                <Avatar
-                  name={suggestion.username || suggestion.id}
-                  url={suggestion.avatarUrl}
-                  size={28}
-                />
-                <span className="suggestion-name">{suggestion.username || suggestion.id}</span>
-                <span className="suggestion-id">{suggestion.id}</span>
-                {suggestion.conversationId && <span className="hint">open</span>}
+                <Avatar name={suggestion.name} url={suggestion.avatarUrl} size={28} />
+                <span className="suggestion-name">{suggestion.name}</span>
+                {suggestion.id !== suggestion.name && (
+                  <span className="suggestion-id">{suggestion.id}</span>
+                )}
+                {suggestion.existing && <span className="hint">open</span>}
               </>
             )}
           </OptionList>
