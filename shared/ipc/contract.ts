@@ -226,7 +226,7 @@ export const channels = {
     response: z.object({ text: z.string() }),
   },
   'drafts:set': {
-    request: z.object({ conversationId: id, text: z.string().max(LIMITS.messageLength) }).strict(),
+    request: z.object({ conversationId: id, text: z.string().max(LIMITS.draftLength) }).strict(),
     /** `kept`: the conversation was deleted meanwhile; the text went to the kept list. */
     response: z.object({ kept: z.boolean() }),
   },

@@ -8,6 +8,7 @@ import {
   openAppForEachTest,
   openConversation,
   send,
+  thread,
   unique,
 } from '../support/parley-app.ts';
 
@@ -60,6 +61,31 @@ test('send, react, edit and delete an own message', async ({ page }) => {
   await expect(dialog).toContainText('permanently');
   await dialog.getByRole('button', { name: 'Delete permanently' }).click();
   await expect(message(page, edited)).toHaveCount(0);
+});
+
+test('a paste longer than a message holds is kept whole and sent as several messages', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page, 2));
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.focus();
+  const opening = unique('report');
+  await page.keyboard.insertText(`${opening} ${'word '.repeat(5_000)}\n\nthe end of it`);
+  await expect(box).toHaveValue(/the end of it$/);
+  await expect(page.getByRole('status').filter({ hasText: 'characters' })).toHaveText(
+    /^25,0\d\d characters: Enter sends them as 2 messages\.$/,
+  );
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+
+  // In order: the opening in the first, the end in the second (the contact may answer after).
+  const parts = thread(page).getByRole('article').filter({ hasText: 'word word word' });
+  await expect(parts).toHaveCount(2);
+  await expect(parts.first()).toContainText(opening);
+  const second = parts.last();
+  await second.getByRole('button', { name: /^Show more/ }).click();
+  await expect(second).toContainText('the end of it');
+  await expect(second).not.toContainText(opening);
 });
 
 test('pin a message, jump to it from the banner, unpin it', async ({ page }) => {

@@ -4,6 +4,7 @@ import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
+import { splitMessage } from '../../lib/split-message.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
@@ -35,7 +36,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
-  const canSend = editing ? Boolean(text.trim()) : Boolean(text.trim()) || attachments.length > 0;
+  // A paste longer than a message holds is kept whole and sent as several; an edit cannot be.
+  const over = text.length > LIMITS.messageLength;
+  const canSend = editing
+    ? Boolean(text.trim()) && !over
+    : Boolean(text.trim()) || attachments.length > 0;
   const full = attachments.length >= LIMITS.attachmentsPerMessage;
 
   useEffect(() => {
@@ -59,14 +64,20 @@ export function Composer({ conversationId }: { conversationId: string }) {
       return;
     }
     if (!canSend) return;
-    const sending = { text: draft, attachments };
+    const parts = over ? splitMessage(draft, LIMITS.messageLength) : [draft];
+    const sending = attachments;
     setDraft(conversationId, '');
     flush(conversationId);
     setAttachments([]);
     setAttaching(false);
-    if (!(await sendMessage(conversationId, sending.text, sending.attachments))) {
-      setDraft(conversationId, sending.text);
-      setAttachments(sending.attachments);
+    // In order, the attachments with the last; what was not taken goes back to the composer.
+    for (const [index, part] of parts.entries()) {
+      const last = index === parts.length - 1;
+      if (!(await sendMessage(conversationId, part, last ? sending : []))) {
+        setDraft(conversationId, parts.slice(index).join('\n\n'));
+        setAttachments(sending);
+        return;
+      }
     }
   };
 
@@ -127,6 +138,14 @@ export function Composer({ conversationId }: { conversationId: string }) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      {over && (
+        <p className="composer-hint" role="status">
+          {text.length.toLocaleString()} characters:{' '}
+          {editing
+            ? `an edited message holds at most ${LIMITS.messageLength.toLocaleString()}.`
+            : `Enter sends them as ${splitMessage(text, LIMITS.messageLength).length} messages.`}
+        </p>
+      )}
       <form
         className="composer-row"
         aria-label="Compose a message"
@@ -156,7 +175,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
           placeholder={editing ? 'Edit your message' : 'Message'}
           rows={rows}
           value={text}
-          maxLength={LIMITS.messageLength}
+          maxLength={LIMITS.draftLength}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
         />
