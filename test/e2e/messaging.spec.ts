@@ -86,6 +86,18 @@ test('a paste longer than a message holds is kept whole and sent as several mess
   await second.getByRole('button', { name: /^Show more/ }).click();
   await expect(second).toContainText('the end of it');
   await expect(second).not.toContainText(opening);
+
+  // An edit cannot be split: one too long says so, and Enter keeps it until it is shortened.
+  await box.press('ArrowUp');
+  const edit = page.getByRole('textbox', { name: 'Edit message' });
+  await edit.press('End');
+  await page.keyboard.insertText(' more'.repeat(4_000));
+  await expect(page.getByRole('status').filter({ hasText: 'characters' })).toContainText(
+    'an edited message holds at most 20,000.',
+  );
+  await edit.press('Enter');
+  await expect(edit).toHaveValue(/ more$/);
+  await edit.press('Escape');
 });
 
 test('pin a message, jump to it from the banner, unpin it', async ({ page }) => {

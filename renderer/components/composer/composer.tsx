@@ -59,7 +59,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   const submit = async () => {
     if (editing) {
-      if (!editing.text.trim()) return;
+      if (!canSend) return;
       if (await editMessage(editing.id, editing.text.trim())) setEditing(null);
       return;
     }
