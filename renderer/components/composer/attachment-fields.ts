@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
+import { withScheme } from '../../../shared/model/typed-address.ts';
 import { isHttpUrl } from '../../lib/links.ts';
 
 export interface AttachmentFields {
@@ -39,15 +40,9 @@ export function typeFromUrl(url: string): string | undefined {
   return extension ? BY_EXTENSION[extension] : undefined;
 }
 
-/** What people paste: "example.com/cat.png" means https://example.com/cat.png. */
-function withScheme(text: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/\/+/, '')}`;
-}
-
-/** The web link the user typed in the link field, or null while it is not one. */
+/** The web link the user typed in the link field ("example.com/cat.png" too), or null while it is not one. */
 export function typedLink(text: string): string | null {
-  const typed = text.trim();
-  const url = typed && withScheme(typed);
+  const url = withScheme(text);
   return isHttpUrl(url) ? url : null;
 }
 

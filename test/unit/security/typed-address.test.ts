@@ -7,6 +7,7 @@ describe('an address typed without a scheme', () => {
     expect(withScheme(' relay.example.org:8443/parley ')).toBe(
       'https://relay.example.org:8443/parley',
     );
+    expect(withScheme('//example.com/cat.png')).toBe('https://example.com/cat.png');
   });
 
   it('is taken as http on this computer, the one place plain http is accepted', () => {
