@@ -38,6 +38,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
   // A paste longer than a message holds is kept whole and sent as several; an edit cannot be.
   const over = text.length > LIMITS.messageLength;
+  const parts = over && !editing ? splitMessage(text, LIMITS.messageLength) : [text];
   const canSend = editing
     ? Boolean(text.trim()) && !over
     : Boolean(text.trim()) || attachments.length > 0;
@@ -64,7 +65,6 @@ export function Composer({ conversationId }: { conversationId: string }) {
       return;
     }
     if (!canSend) return;
-    const parts = over ? splitMessage(draft, LIMITS.messageLength) : [draft];
     const sending = attachments;
     setDraft(conversationId, '');
     flush(conversationId);
@@ -143,7 +143,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
           {text.length.toLocaleString()} characters:{' '}
           {editing
             ? `an edited message holds at most ${LIMITS.messageLength.toLocaleString()}.`
-            : `Enter sends them as ${splitMessage(text, LIMITS.messageLength).length} messages.`}
+            : `Enter sends them as ${parts.length} messages.`}
         </p>
       )}
       <form

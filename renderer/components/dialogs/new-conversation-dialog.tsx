@@ -58,8 +58,7 @@ function groupSuggestions(
     .filter(({ rank }) => rank < 3)
     .sort((a, b) => a.rank - b.rank)
     .slice(0, SUGGESTIONS)
-    .map(({ group }) => group)
-    .map(({ groupId, title }) => ({
+    .map(({ group: { groupId, title } }) => ({
       id: groupId,
       name: title,
       avatarUrl: null,
