@@ -14,7 +14,12 @@ export const session = z.object({
    * Whose messages and unsent changes this computer keeps: after a sign-out
    * that kept them, where to sign in again to see and send them.
    */
-  keptFor: z.object({ demo: z.boolean(), baseUrl: z.string().nullable() }).nullable(),
+  keptFor: z
+    .discriminatedUnion('demo', [
+      z.object({ demo: z.literal(true), baseUrl: z.null() }),
+      z.object({ demo: z.literal(false), baseUrl: z.string() }),
+    ])
+    .nullable(),
 });
 export type Session = z.infer<typeof session>;
 

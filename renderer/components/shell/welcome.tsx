@@ -43,10 +43,9 @@ function KeptUnsent({
   unsent: number;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const where =
-    keptFor.demo || keptFor.baseUrl === null
-      ? 'in the demo workspace'
-      : `on ${URL.canParse(keptFor.baseUrl) ? new URL(keptFor.baseUrl).host : keptFor.baseUrl}`;
+  const where = keptFor.demo
+    ? 'in the demo workspace'
+    : `on ${URL.parse(keptFor.baseUrl)?.host ?? keptFor.baseUrl}`;
   const again = keptFor.demo ? 'open the demo workspace' : 'connect to that server';
   const them = unsent === 1 ? 'it' : 'them';
   return (
