@@ -3,6 +3,7 @@ import { useActivity } from './activity-feed-store.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { useDrafts } from './draft-store.ts';
+import { useEdits } from './edit-store.ts';
 import { navigateTo } from './navigation.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 import { useOutbox } from './outbox-store.ts';
@@ -12,7 +13,6 @@ import { useRelays } from './relay-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
 import { useThread } from './thread-store.ts';
-import { useUi } from './ui-store.ts';
 
 /** Routes core events to the slices that show what changed. Returns the unsubscribe. */
 export function connectCoreEvents(): () => void {
@@ -21,7 +21,8 @@ export function connectCoreEvents(): () => void {
       case 'changes': {
         useDrafts.getState().followReplacedIds(event.replacedIds);
         usePendingAttachments.getState().followReplacedIds(event.replacedIds);
-        useUi.getState().followReplacedIds(event.replacedIds);
+        useEdits.getState().followReplacedIds(event.replacedIds);
+        useEdits.getState().dropRemoved(event.removedMessages);
         const list = useConversationList.getState();
         void list.refresh();
         void list.refreshCounts();

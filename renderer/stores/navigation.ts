@@ -25,7 +25,6 @@ export function reportOpenConversation(): () => void {
 export function openConversation(conversationId: string, focusMessageId?: string): void {
   const previous = useThread.getState().conversationId;
   if (previous && previous !== conversationId) useDrafts.getState().flush(previous);
-  useUi.getState().setEditing(null);
   useUi.getState().setView('chats');
   void useThread.getState().open(conversationId, focusMessageId);
 }

@@ -63,6 +63,47 @@ test('send, react, edit and delete an own message', async ({ page }) => {
   await expect(message(page, edited)).toHaveCount(0);
 });
 
+test('an edit left for another conversation is there, as typed, on coming back', async ({
+  page,
+}) => {
+  const first = await firstConversationTitle(page, 0);
+  await openConversation(page, first);
+  const text = unique('meet at 6');
+  await expect(
+    (await send(page, text)).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
+  const edit = page.getByRole('textbox', { name: 'Edit message' });
+  await expect(edit).toHaveValue(text);
+  await edit.press('End');
+  await edit.pressSequentially(', not 5');
+
+  // Alt+Down to the next conversation: its composer writes a new message.
+  await edit.press('Alt+ArrowDown');
+  await expect(page.getByRole('heading', { level: 2 })).not.toHaveText(first);
+  await expect(page.getByRole('textbox', { name: 'Edit message' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(first);
+  await expect(edit).toHaveValue(`${text}, not 5`);
+  await expect(page.getByText('Editing message')).toBeVisible();
+  await edit.press('Enter');
+  await expect(message(page, `${text}, not 5`)).toContainText('Edited');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+
+  // Deleting the message being edited ends the edit: there is nothing left to save to.
+  await messageAction(page, message(page, `${text}, not 5`), 'Edit');
+  await messageAction(page, message(page, `${text}, not 5`), 'Delete…');
+  await page
+    .getByRole('dialog', { name: 'Delete this message?' })
+    .getByRole('button', { name: 'Delete permanently' })
+    .click();
+  await expect(message(page, `${text}, not 5`)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByText('Editing message')).toHaveCount(0);
+});
+
 test('a paste longer than a message holds is kept whole and sent as several messages', async ({
   page,
 }) => {

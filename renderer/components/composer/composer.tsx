@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { useDrafts } from '../../stores/draft-store.ts';
+import { editingIn, useEdits, type Editing } from '../../stores/edit-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
 import { splitMessage } from '../../lib/split-message.ts';
 import { useThread } from '../../stores/thread-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
@@ -23,8 +23,8 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const loadDraft = useDrafts((s) => s.load);
   const setDraft = useDrafts((s) => s.setDraft);
   const flush = useDrafts((s) => s.flush);
-  const editing = useUi((s) => s.editing);
-  const setEditing = useUi((s) => s.setEditing);
+  const editing = useEdits(editingIn(conversationId));
+  const setEdit = useEdits((s) => s.set);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const attachments = usePendingAttachments(pendingIn(conversationId));
@@ -34,6 +34,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const attachFormId = useId();
 
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
+  const setEditing = (edit: Editing | null) => setEdit(conversationId, edit);
   const text = editing ? editing.text : draft;
   const rows = Math.min(MAX_ROWS, text.split('\n').length);
   // A paste longer than a message holds is kept whole and sent as several; an edit cannot be.

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
+import { useEdits } from '../../stores/edit-store.ts';
 import { askDeleteMessage, pinMessage } from '../../stores/message-actions.ts';
 import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
 import { useNotices } from '../../stores/notice-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 import { MenuButton, type MenuEntry } from '../common/menu.tsx';
@@ -68,7 +68,8 @@ function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
   if (message.own) {
     entries.push({
       label: 'Edit',
-      onSelect: () => useUi.getState().setEditing({ id: message.id, text: message.text }),
+      onSelect: () =>
+        useEdits.getState().set(message.conversationId, { id: message.id, text: message.text }),
     });
     entries.push('separator');
     entries.push({ label: 'Delete…', danger: true, onSelect: () => askDeleteMessage(message) });

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayLabel, plural } from '../../lib/format.ts';
 import { useThread, type ScrollTarget } from '../../stores/thread-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { editingIn, useEdits } from '../../stores/edit-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MessageItem } from './message-item.tsx';
 import { threadRows, type ThreadRow } from './thread-rows.ts';
@@ -67,7 +67,7 @@ export function MessageList() {
   const unseenNew = useThread((s) => s.unseenNew);
   const seenToEnd = useThread((s) => s.seenToEnd);
   const reportViewport = useThread((s) => s.reportViewport);
-  const editingId = useUi((s) => s.editing?.id ?? null);
+  const editingId = useEdits(editingIn(useThread((s) => s.conversationId)))?.id ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
 
