@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { openAppForEachTest } from '../support/parley-app.ts';
+import {
+  firstConversationTitle,
+  openAppForEachTest,
+  openConversation,
+} from '../support/parley-app.ts';
 
 openAppForEachTest();
 
@@ -13,6 +17,29 @@ test('searching a contact name lists the conversation, and Down then Enter opens
   await search.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'maya.chen' })).toBeVisible();
+});
+
+test('Ctrl+F from the composer goes to search, where typing replaces the last search', async ({
+  page,
+}) => {
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('maya');
+  await openConversation(page, await firstConversationTitle(page));
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill('half a thought');
+  await composer.press('Control+f');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('kenji');
+  await expect(search).toHaveValue('kenji');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'kenji.sato' })).toBeVisible();
+
+  // Not while a dialog is open: its own field keeps the keys.
+  await page.keyboard.press('Control+k');
+  const switcher = page.getByRole('dialog', { name: 'Go to conversation' });
+  const name = switcher.getByRole('combobox', { name: 'Conversation name' });
+  await name.press('Control+f');
+  await expect(name).toBeFocused();
 });
 
 test('a search that matches no conversation says so', async ({ page }) => {

@@ -7,6 +7,8 @@ import { usePendingKey } from '../common/use-pending-key.ts';
 import { CONVERSATION_LIST_ID } from '../conversation-list/conversation-list.tsx';
 
 const SEARCH_AFTER_MS = 250;
+/** Ctrl/Cmd+F focuses it. */
+export const SEARCH_BOX_ID = 'search-box';
 
 /**
  * Filters the conversation list and searches messages, as Signal's search box
@@ -38,8 +40,11 @@ export function SearchBox() {
     <div className="search-box" role="search">
       <Icon name="search" size={16} />
       <input
+        id={SEARCH_BOX_ID}
         type="search"
         aria-label="Search"
+        aria-keyshortcuts="Control+F"
+        title="Search conversations and messages (Ctrl+F)"
         placeholder="Search"
         value={text}
         maxLength={LIMITS.queryLength}

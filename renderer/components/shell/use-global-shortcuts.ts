@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { openNeighbour } from '../../stores/navigation.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { SEARCH_BOX_ID } from '../search/search-box.tsx';
 
 /**
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
+ * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
  * Alt+Up/Down previous/next conversation. Esc is the dialogs' own.
  */
 export function useGlobalShortcuts(enabled: boolean) {
@@ -13,6 +15,11 @@ export function useGlobalShortcuts(enabled: boolean) {
       const ui = useUi.getState();
       const command = event.ctrlKey || event.metaKey;
       if (command && !event.altKey && !event.shiftKey) {
+        if ((event.key === 'f' || event.key === 'F') && ui.dialog.kind === 'none') {
+          event.preventDefault();
+          focusSearch();
+          return;
+        }
         const dialog =
           event.key === 'k' || event.key === 'K'
             ? ('quick-switcher' as const)
@@ -35,4 +42,12 @@ export function useGlobalShortcuts(enabled: boolean) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [enabled]);
+}
+
+/** Into the search box with what it holds selected, so typing replaces it and Esc clears it. */
+function focusSearch() {
+  const box = document.getElementById(SEARCH_BOX_ID);
+  if (!(box instanceof HTMLInputElement)) return;
+  box.focus();
+  box.select();
 }
