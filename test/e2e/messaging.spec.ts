@@ -104,6 +104,26 @@ test('an edit left for another conversation is there, as typed, on coming back',
   await expect(page.getByText('Editing message')).toHaveCount(0);
 });
 
+test('the composer grows as a long line wraps, so all of it shows, and stops at eight lines', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page));
+  const box = page.getByRole('textbox', { name: 'Message' });
+  const size = () =>
+    box.evaluate((area) => ({ shown: area.clientHeight, needed: area.scrollHeight }));
+  const oneLine = await size();
+  await box.fill('a long thought without a line break, '.repeat(8));
+  const wrapped = await size();
+  expect(wrapped.shown).toBeGreaterThan(oneLine.shown * 1.5);
+  expect(wrapped.shown).toBeGreaterThanOrEqual(wrapped.needed);
+
+  await box.fill('line\n'.repeat(40));
+  const capped = await size();
+  expect(capped.shown).toBeLessThan(capped.needed);
+  expect(capped.shown).toBeLessThan(oneLine.shown * 6);
+  expect(capped.shown).toBeGreaterThan(wrapped.shown);
+});
+
 test('a paste longer than a message holds is kept whole and sent as several messages', async ({
   page,
 }) => {

@@ -11,8 +11,6 @@ import { Icon } from '../common/icon.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
 
-const MAX_ROWS = 8;
-
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
  * last own message, Esc leaves editing. The draft text is saved per
@@ -36,7 +34,6 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const setEditing = (edit: Editing | null) => setEdit(conversationId, edit);
   const text = editing ? editing.text : draft;
-  const rows = Math.min(MAX_ROWS, text.split('\n').length);
   // A paste longer than a message holds is kept whole and sent as several; an edit cannot be.
   const over = text.length > LIMITS.messageLength;
   const parts = over && !editing ? splitMessage(text, LIMITS.messageLength) : [text];
@@ -174,7 +171,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
           ref={ref}
           aria-label={editing ? 'Edit message' : 'Message'}
           placeholder={editing ? 'Edit your message' : 'Message'}
-          rows={rows}
+          rows={1}
           value={text}
           maxLength={LIMITS.draftLength}
           onChange={(event) => change(event.target.value)}
