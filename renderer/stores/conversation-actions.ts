@@ -17,6 +17,14 @@ export function setPinned(conversation: ConversationSummary, pinned: boolean) {
   return attempt(() => call('conversations:setPinned', { id: conversation.id, pinned }));
 }
 
+/** Read or unread on this computer only: the API shows no read marker of its own. */
+export function setRead(conversation: ConversationSummary, read: boolean) {
+  const conversationId = conversation.id;
+  return attempt(() =>
+    call(read ? 'conversations:markRead' : 'conversations:markUnread', { conversationId }),
+  );
+}
+
 export function setMuted(conversation: ConversationSummary, muted: boolean, forMs: number | null) {
   return attempt(() =>
     call('conversations:setMuted', { id: conversation.id, muted, forMs: muted ? forMs : null }),

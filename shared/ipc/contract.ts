@@ -150,6 +150,11 @@ export const channels = {
     request: z.object({ conversationId: id, upToMessageId: id.optional() }).strict(),
     response: done,
   },
+  /** Local only, as read markers are: the newest message from others counts as unread again. */
+  'conversations:markUnread': {
+    request: z.object({ conversationId: id }).strict(),
+    response: done,
+  },
 
   'messages:page': {
     request: z

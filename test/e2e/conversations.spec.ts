@@ -206,3 +206,32 @@ test('the group filter lists every group, an archived one too, and shows its con
   await expect(row(page, 'family')).toBeVisible();
   await expect(row(page, 'family')).toHaveAccessibleName(/archived/);
 });
+
+test('a conversation marked unread from its menu waits, counted, until it is read again', async ({
+  page,
+}) => {
+  // maya.chen's last message is hers, and the demo opens with it read.
+  await openConversation(page, 'noah.berg');
+  await expect(row(page, 'maya.chen')).not.toHaveAccessibleName(/unread message/);
+  const chats = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', {
+    name: /^Chats/,
+  });
+  await expect(chats).toHaveAccessibleName('Chats');
+
+  await conversationAction(page, 'maya.chen', 'Mark as unread');
+  await expect(row(page, 'maya.chen')).toHaveAccessibleName(/1 unread message/);
+  await expect(chats).toHaveAccessibleName('Chats, 1 unread message');
+  await expect(page).toHaveTitle('(1) Parley');
+
+  await conversationAction(page, 'maya.chen', 'Mark as read');
+  await expect(chats).toHaveAccessibleName('Chats');
+  await expect(page).toHaveTitle('Parley');
+
+  // Marked unread again, then opened: the divider stands above her message, and reading clears it.
+  await conversationAction(page, 'maya.chen', 'Mark as unread');
+  await expect(chats).toHaveAccessibleName('Chats, 1 unread message');
+  await openConversation(page, 'maya.chen');
+  await expect(page.getByRole('separator', { name: 'Unread messages' })).toBeVisible();
+  await expect(chats).toHaveAccessibleName('Chats');
+  await expect(row(page, 'maya.chen')).not.toHaveAccessibleName(/unread message/);
+});

@@ -28,6 +28,31 @@ export function markRead(db: Database, conversationId: string, upToMessageId?: s
   });
 }
 
+/**
+ * "Mark as unread": the marker moves back to just before the newest message
+ * from others, so that message (and any sent in the same instant) counts as
+ * unread until the conversation is read again. Returns whether it moved; a
+ * conversation with nothing from others, or already unread there, stays.
+ */
+export function markUnread(db: Database, conversationId: string): boolean {
+  return transaction(db, () => {
+    const row = statement(
+      db,
+      `SELECT c.read_up_to AS readUpTo,
+         (SELECT MAX(created_at) FROM messages WHERE conversation_id = c.id AND own = 0) AS newest
+       FROM conversations c WHERE c.id = ?`,
+    ).get(conversationId) as { readUpTo: number; newest: number | null } | undefined;
+    if (!row) throw new CoreError('not-found', 'That conversation was not found');
+    if (row.newest === null || row.readUpTo < row.newest) return false;
+    statement(db, 'UPDATE conversations SET read_up_to = ? WHERE id = ?').run(
+      row.newest - 1,
+      conversationId,
+    );
+    recomputeConversationDerived(db, conversationId);
+    return true;
+  });
+}
+
 function newestAt(db: Database, conversationId: string): number | null {
   const row = statement(
     db,

@@ -6,6 +6,7 @@ import {
   setArchived,
   setMuted,
   setPinned,
+  setRead,
 } from '../../stores/conversation-actions.ts';
 import type { MenuEntry } from '../common/menu.tsx';
 
@@ -17,7 +18,15 @@ export function conversationMenuEntries(conversation: ConversationSummary): Menu
         label: choice.label,
         onSelect: () => setMuted(conversation, true, choice.forMs),
       }));
+  // Unread again only from a message of someone else's: the user's own words are never unread.
+  const read: MenuEntry[] =
+    conversation.unreadCount > 0
+      ? [{ label: 'Mark as read', onSelect: () => setRead(conversation, true) }]
+      : conversation.lastMessage && !conversation.lastMessage.own
+        ? [{ label: 'Mark as unread', onSelect: () => setRead(conversation, false) }]
+        : [];
   return [
+    ...read,
     {
       label: conversation.isPinned ? 'Unpin' : 'Pin',
       onSelect: () => setPinned(conversation, !conversation.isPinned),

@@ -53,6 +53,7 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'conversations:rename': ({ conversationId }) => ({ id: conversationId, localName: 'Grace H.' }),
   'conversations:pinMessage': ({ conversationId, messageId }) => ({ conversationId, messageId }),
   'conversations:markRead': ({ conversationId }) => ({ conversationId }),
+  'conversations:markUnread': ({ conversationId }) => ({ conversationId }),
   'messages:page': ({ conversationId }) => ({ conversationId }),
   'messages:fetchOlder': ({ conversationId }) => ({ conversationId }),
   'messages:edit': ({ messageId }) => ({ messageId, text: 'hello again, grace' }),

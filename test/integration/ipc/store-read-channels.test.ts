@@ -75,6 +75,52 @@ describe('store channels through the core router', () => {
     expect(harness.events).toHaveLength(3);
   });
 
+  it('marks a read conversation unread again from its newest message from others', async () => {
+    seedMessages(harness.core.db, [
+      {
+        id: 'm3',
+        conversationId: 'c_ann',
+        senderId: 'ct_me',
+        text: 'mine',
+        createdAt: 4_000,
+        own: true,
+      },
+    ]);
+    await call('conversations:markRead', { conversationId: 'c_ann' });
+    expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
+      value: { unreadCount: 0 },
+    });
+    const before = harness.events.length;
+
+    expect(await call('conversations:markUnread', { conversationId: 'c_ann' })).toEqual({
+      ok: true,
+      value: {},
+    });
+    // Ann's last message, not the reply after it: the user's own words are never unread.
+    expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
+      value: { unreadCount: 1 },
+    });
+    expect(await call('messages:page', { conversationId: 'c_ann' })).toMatchObject({
+      value: { firstUnreadId: 'm2' },
+    });
+    expect(await call('conversations:counts', {})).toMatchObject({ value: { unreadTotal: 1 } });
+    expect(harness.events.slice(before)).toEqual([
+      expect.objectContaining({ type: 'changes', conversations: ['c_ann'] }),
+    ]);
+
+    // Already unread there: nothing moves, and no change is announced.
+    await call('conversations:markUnread', { conversationId: 'c_ann' });
+    expect(harness.events.length).toBe(before + 1);
+    await call('conversations:markRead', { conversationId: 'c_ann' });
+    expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
+      value: { unreadCount: 0 },
+    });
+    expect(await call('conversations:markUnread', { conversationId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+  });
+
   it('reads a conversation opened under a local id the server has since replaced', async () => {
     // The user starts a conversation; the server confirms it before the thread's first read.
     const { db } = harness.core;

@@ -6,7 +6,7 @@ import type { Database } from '../../store/database.ts';
 import { getDraft, setDraft } from '../../store/drafts.ts';
 import { dismissKeptUnsent, keepLateDraft, listKeptUnsent } from '../../store/kept-unsent.ts';
 import { renameConversation } from '../../store/local-names.ts';
-import { markRead } from '../../store/read-markers.ts';
+import { markRead, markUnread } from '../../store/read-markers.ts';
 import { notFound } from '../../errors/core-error.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
@@ -29,6 +29,7 @@ export function localStateHandlers(
   | 'unsent:dismissKept'
   | 'conversations:rename'
   | 'conversations:markRead'
+  | 'conversations:markUnread'
 > {
   const changed = (conversationId: string) =>
     deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
@@ -62,6 +63,11 @@ export function localStateHandlers(
       const upToMessageId =
         request.upToMessageId === undefined ? undefined : currentId(db, request.upToMessageId);
       if (markRead(db, conversationId, upToMessageId)) changed(conversationId);
+      return {};
+    },
+    'conversations:markUnread': async (request) => {
+      const conversationId = currentId(db, request.conversationId);
+      if (markUnread(db, conversationId)) changed(conversationId);
       return {};
     },
   };
