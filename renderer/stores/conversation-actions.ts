@@ -20,6 +20,7 @@ export function setPinned(conversation: ConversationSummary, pinned: boolean) {
 /** Read or unread on this computer only: the API shows no read marker of its own. */
 export function setRead(conversation: ConversationSummary, read: boolean) {
   const conversationId = conversation.id;
+  if (!read) useThread.getState().keepUnread(conversationId);
   return attempt(() =>
     call(read ? 'conversations:markRead' : 'conversations:markUnread', { conversationId }),
   );

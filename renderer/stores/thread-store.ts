@@ -45,6 +45,11 @@ interface ThreadState extends MessageWindow {
   applyChanges(event: ChangesEvent): Promise<void>;
   refreshConversation(): Promise<void>;
   markSeen(message: MessageView): void;
+  /**
+   * The open conversation was marked unread: a read mark still on its way is
+   * dropped, and only a message newer than those loaded reads it again.
+   */
+  keepUnread(conversationId: string): void;
   /** The list shows the end of the thread: everything loaded has been seen. */
   seenToEnd(): void;
   /** What the message list shows right now: kept for refreshes, never rendered. */
@@ -428,6 +433,13 @@ export const useThread = create<ThreadState>()((set, get) => {
           () => undefined,
         );
       }, 400);
+    },
+
+    keepUnread(conversationId) {
+      if (get().conversationId !== conversationId) return;
+      clearTimeout(markTimer);
+      const newest = get().items.findLast((m) => !isLocalId(m.id));
+      markedUpTo = Math.max(markedUpTo, newest?.createdAt ?? 0);
     },
   };
 });

@@ -234,4 +234,16 @@ test('a conversation marked unread from its menu waits, counted, until it is rea
   await expect(page.getByRole('separator', { name: 'Unread messages' })).toBeVisible();
   await expect(chats).toHaveAccessibleName('Chats');
   await expect(row(page, 'maya.chen')).not.toHaveAccessibleName(/unread message/);
+
+  // The open conversation, marked unread at once: the read mark of its opening, still on
+  // its way, does not take that back; leaving and coming back reads it.
+  await openConversation(page, 'noah.berg');
+  await openConversation(page, 'maya.chen');
+  await conversationAction(page, 'maya.chen', 'Mark as unread');
+  await expect(chats).toHaveAccessibleName('Chats, 1 unread message');
+  await page.waitForTimeout(1_000);
+  await expect(chats).toHaveAccessibleName('Chats, 1 unread message');
+  await openConversation(page, 'noah.berg');
+  await openConversation(page, 'maya.chen');
+  await expect(chats).toHaveAccessibleName('Chats');
 });
