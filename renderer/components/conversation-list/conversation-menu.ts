@@ -25,13 +25,14 @@ export function conversationMenuEntries(conversation: ConversationSummary): Menu
       : conversation.lastMessage && !conversation.lastMessage.own
         ? [{ label: 'Mark as unread', onSelect: () => setRead(conversation, false) }]
         : [];
+  // Entries that come and go with the state sit after Pin and Mute, so those keep their places.
   return [
-    ...read,
     {
       label: conversation.isPinned ? 'Unpin' : 'Pin',
       onSelect: () => setPinned(conversation, !conversation.isPinned),
     },
     ...mute,
+    ...read,
     {
       label: conversation.archivedAt === null ? 'Archive' : 'Unarchive',
       onSelect: () => setArchived(conversation, conversation.archivedAt === null),
