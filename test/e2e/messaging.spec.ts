@@ -124,6 +124,29 @@ test('the composer grows as a long line wraps, so all of it shows, and stops at 
   expect(capped.shown).toBeGreaterThan(wrapped.shown);
 });
 
+test('Page Up and Page Down in the composer scroll the thread, the half-typed text left as it is', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page));
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('reading back before I answer');
+  const scrolled = () => thread(page).evaluate((list) => list.scrollTop);
+  const { height, bottom } = await thread(page).evaluate((list) => ({
+    height: list.clientHeight,
+    bottom: list.scrollHeight - list.clientHeight,
+  }));
+  await expect.poll(scrolled).toBeGreaterThan(bottom - 2);
+
+  await box.press('PageUp');
+  await expect.poll(scrolled).toBeLessThan(bottom - height / 2);
+  const up = await scrolled();
+  await expect(box).toBeFocused();
+  await box.press('PageDown');
+  await expect.poll(scrolled).toBeGreaterThan(up + height / 2);
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('reading back before I answer');
+});
+
 test('a paste longer than a message holds is kept whole and sent as several messages', async ({
   page,
 }) => {

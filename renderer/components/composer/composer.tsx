@@ -8,12 +8,13 @@ import { pendingIn, usePendingAttachments } from '../../stores/pending-attachmen
 import { splitMessage } from '../../lib/split-message.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
 
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
- * last own message, Esc leaves editing. The draft text is saved per
+ * last own message, Esc leaves editing, Page Up and Page Down scroll the thread. The draft text is saved per
  * conversation; link attachments wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
@@ -112,6 +113,17 @@ export function Composer({ conversationId }: { conversationId: string }) {
     } else if (event.key === 'ArrowUp' && !text && !editing && attachments.length === 0) {
       event.preventDefault();
       editLastOwn();
+    } else if (
+      (event.key === 'PageUp' || event.key === 'PageDown') &&
+      !event.shiftKey &&
+      !event.ctrlKey &&
+      !event.altKey
+    ) {
+      // As in Element and Telegram: read back through the thread without leaving the composer.
+      const list = document.getElementById(MESSAGE_LIST_ID);
+      if (!list) return;
+      event.preventDefault();
+      list.scrollBy({ top: (event.key === 'PageUp' ? -0.9 : 0.9) * list.clientHeight });
     } else if (event.key === 'Escape' && editing) {
       event.preventDefault();
       event.stopPropagation();

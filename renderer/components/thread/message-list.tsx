@@ -8,6 +8,9 @@ import { MessageItem } from './message-item.tsx';
 import { threadRows, type ThreadRow } from './thread-rows.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 
+/** Page Up and Page Down in the composer scroll it. */
+export const MESSAGE_LIST_ID = 'message-list';
+
 const AT_END_PX = 48;
 /** Room above and below the rows for the "loading" line while more can be fetched that way. */
 const EDGE_PX = 40;
@@ -159,6 +162,7 @@ export function MessageList() {
     <div className="message-list-wrap">
       <div
         ref={scrollRef}
+        id={MESSAGE_LIST_ID}
         className="message-list"
         role="region"
         aria-label="Messages"
