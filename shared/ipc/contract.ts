@@ -89,6 +89,20 @@ export const channels = {
       .strict(),
     response: z.object({ items: z.array(conversationSummary), total: z.number().int() }),
   },
+  /** Alt+Shift+Down / Up: the next or previous unread conversation in the list as shown. */
+  'conversations:nextUnread': {
+    request: z
+      .object({
+        filter: conversationFilter,
+        groupId: id.optional(),
+        query: text(LIMITS.queryLength).optional(),
+        fromId: id.nullable(),
+        step: z.union([z.literal(1), z.literal(-1)]),
+      })
+      .strict(),
+    /** Its place in that list, for the list to scroll to; null when no other is unread. */
+    response: z.object({ id, index: z.number().int().nonnegative() }).nullable(),
+  },
   'conversations:counts': { request: none, response: conversationCounts },
   'conversations:get': { request: conversationId, response: conversationSummary.nullable() },
   'conversations:create': {

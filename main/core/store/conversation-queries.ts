@@ -8,11 +8,15 @@ import { readSelf } from './self-identity.ts';
 import { statement } from './statement-cache.ts';
 import { SUMMARY_SELECT, toConversationSummary, type SummaryRow } from './conversation-summary.ts';
 
-export interface ConversationListQuery {
+/** Which conversations a list shows: a filter, a group, what the search box holds. */
+export interface ConversationScope {
   filter: ConversationFilter;
   groupId?: string | undefined;
   /** Matches the local name, the contact's username, or the contact or group id. */
   query?: string | undefined;
+}
+
+export interface ConversationListQuery extends ConversationScope {
   offset: number;
   limit: number;
 }
@@ -32,18 +36,16 @@ const ORDER = 'ORDER BY c.is_pinned DESC, c.sort_at DESC, c.id';
 const MATCHES_QUERY = `(c.local_name LIKE $query ESCAPE '\\' OR ct.username LIKE $query ESCAPE '\\'
   OR c.contact_id LIKE $query ESCAPE '\\' OR c.group_id LIKE $query ESCAPE '\\')`;
 
-export function listConversations(
-  db: Database,
-  request: ConversationListQuery,
-): { items: ConversationSummary[]; total: number } {
-  const query = request.query?.trim() ?? '';
+/** `FROM … WHERE …` of the conversations in `scope`, and its parameters. */
+function scoped(scope: ConversationScope) {
+  const query = scope.query?.trim() ?? '';
   // A group's own list shows all of its conversations, archived ones included.
   const conditions =
-    request.groupId !== undefined && request.filter === 'all' ? [] : [FILTERS[request.filter]];
+    scope.groupId !== undefined && scope.filter === 'all' ? [] : [FILTERS[scope.filter]];
   const params: Record<string, string | number> = {};
-  if (request.groupId !== undefined) {
+  if (scope.groupId !== undefined) {
     conditions.push('c.group_id = $groupId');
-    params.$groupId = request.groupId;
+    params.$groupId = scope.groupId;
   }
   if (query !== '') {
     conditions.push(MATCHES_QUERY);
@@ -52,7 +54,14 @@ export function listConversations(
   const from = `FROM conversations c
     ${query === '' ? '' : 'LEFT JOIN contacts ct ON ct.id = c.contact_id'}
     WHERE ${conditions.join(' AND ') || '1'}`;
+  return { from, params };
+}
 
+export function listConversations(
+  db: Database,
+  request: ConversationListQuery,
+): { items: ConversationSummary[]; total: number } {
+  const { from, params } = scoped(request);
   const { total } = statement(db, `SELECT COUNT(*) AS total ${from}`).get(params) as {
     total: number;
   };
@@ -64,6 +73,49 @@ export function listConversations(
   ).all({ ...params, $limit: request.limit, $offset: request.offset }) as unknown as SummaryRow[];
   const selfName = readSelf(db)?.username ?? null;
   return { items: rows.map((row) => toConversationSummary(row, selfName)), total };
+}
+
+/** The list's own order (pinned first, newest first, then id) as one ascending key. */
+const LIST_KEY = '(-c.is_pinned, -c.sort_at, c.id)';
+const KEY_OF = '(-$pinned, -$sortAt, $keyId)';
+
+function keyOf(db: Database, id: string) {
+  const row = statement(
+    db,
+    'SELECT is_pinned AS pinned, sort_at AS sortAt FROM conversations WHERE id = ?',
+  ).get(id) as { pinned: number; sortAt: number } | undefined;
+  return row && { $pinned: row.pinned, $sortAt: row.sortAt, $keyId: id };
+}
+
+/**
+ * The unread conversation after `fromId` (step 1) or before it (-1) in the
+ * list as `scope` shows it, round past the end to the other, with its place
+ * in that list; null when none but `fromId` is unread. Alt+Shift+Down and Up:
+ * read them through without scrolling a list of thousands.
+ */
+export function neighbourUnread(
+  db: Database,
+  scope: ConversationScope,
+  fromId: string | null,
+  step: 1 | -1,
+): { id: string; index: number } | null {
+  const { from, params } = scoped(scope);
+  const at = fromId === null ? undefined : keyOf(db, fromId);
+  const direction = step === 1 ? 'ASC' : 'DESC';
+  const first = (beyond: boolean) =>
+    statement(
+      db,
+      `SELECT c.id AS id ${from} AND c.unread_count > 0 AND c.id IS NOT $fromId
+       ${beyond ? `AND ${LIST_KEY} ${step === 1 ? '>' : '<'} ${KEY_OF}` : ''}
+       ORDER BY -c.is_pinned ${direction}, -c.sort_at ${direction}, c.id ${direction} LIMIT 1`,
+    ).get({ ...params, $fromId: fromId, ...(beyond ? at : {}) }) as { id: string } | undefined;
+  const found = ((at ? first(true) : undefined) ?? first(false))?.id;
+  if (found === undefined) return null;
+  const { position } = statement(
+    db,
+    `SELECT COUNT(*) AS position ${from} AND ${LIST_KEY} < ${KEY_OF}`,
+  ).get({ ...params, ...keyOf(db, found) }) as { position: number };
+  return { id: found, index: position };
 }
 
 export function getConversation(db: Database, id: string): ConversationSummary | null {

@@ -54,6 +54,11 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'conversations:pinMessage': ({ conversationId, messageId }) => ({ conversationId, messageId }),
   'conversations:markRead': ({ conversationId }) => ({ conversationId }),
   'conversations:markUnread': ({ conversationId }) => ({ conversationId }),
+  'conversations:nextUnread': ({ conversationId }) => ({
+    filter: 'all',
+    fromId: conversationId,
+    step: 1,
+  }),
   'messages:page': ({ conversationId }) => ({ conversationId }),
   'messages:fetchOlder': ({ conversationId }) => ({ conversationId }),
   'messages:edit': ({ messageId }) => ({ messageId, text: 'hello again, grace' }),

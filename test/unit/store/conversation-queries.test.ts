@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   getConversation,
   listConversations,
+  neighbourUnread,
 } from '../../../main/core/store/conversation-queries.ts';
 import type { ConversationFilter } from '../../../shared/model/conversation.ts';
 import {
@@ -114,5 +115,48 @@ describe('conversation list', () => {
 
   it('answers null for an unknown conversation', () => {
     expect(getConversation(inbox(), 'nope')).toBeNull();
+  });
+});
+
+describe('the next unread conversation (Alt+Shift+Down and Up)', () => {
+  // Listed as c_pinned, c_ann, c_group, c_bob; all but c_bob unread, and c_old archived unread.
+  function unreadInbox() {
+    const db = inbox();
+    seedMessages(db, [
+      { id: 'm4', conversationId: 'c_pinned', senderId: 'ct_unknown', text: 'a', createdAt: 10 },
+      { id: 'm5', conversationId: 'c_old', senderId: 'ct_bob', text: 'b', createdAt: 20 },
+    ]);
+    expect(ids(db, 'all')).toEqual(['c_pinned', 'c_ann', 'c_group', 'c_bob']);
+    return db;
+  }
+  const all = { filter: 'all' } as const;
+  const next = (...args: Parameters<typeof neighbourUnread>) =>
+    neighbourUnread(...args)?.id ?? null;
+
+  it('goes down and up the list as shown, round past either end', () => {
+    const db = unreadInbox();
+    expect(next(db, all, 'c_ann', 1)).toBe('c_group');
+    expect(next(db, all, 'c_group', 1)).toBe('c_pinned');
+    expect(next(db, all, 'c_group', -1)).toBe('c_ann');
+    expect(next(db, all, 'c_pinned', -1)).toBe('c_group');
+    // With its place in the list, for the list to scroll to.
+    expect(neighbourUnread(db, all, 'c_ann', 1)).toEqual({ id: 'c_group', index: 2 });
+    expect(neighbourUnread(db, all, 'c_group', 1)).toEqual({ id: 'c_pinned', index: 0 });
+  });
+
+  it('starts from a read conversation, or from none, by its place in the list', () => {
+    const db = unreadInbox();
+    expect(next(db, all, 'c_bob', 1)).toBe('c_pinned');
+    expect(next(db, all, 'c_bob', -1)).toBe('c_group');
+    expect(next(db, all, null, 1)).toBe('c_pinned');
+    expect(next(db, all, null, -1)).toBe('c_group');
+  });
+
+  it('stays within what the list shows, and answers none when only the current is unread', () => {
+    const db = unreadInbox();
+    expect(next(db, { filter: 'archived' }, null, 1)).toBe('c_old');
+    expect(next(db, { filter: 'all', query: 'team' }, null, 1)).toBe('c_group');
+    expect(next(db, { filter: 'all', query: 'ann' }, 'c_ann', 1)).toBeNull();
+    expect(next(db, { filter: 'muted' }, null, 1)).toBeNull();
   });
 });

@@ -1,19 +1,29 @@
 import { conversationCounts } from '../../store/conversation-counts.ts';
-import { getConversation, listConversations } from '../../store/conversation-queries.ts';
+import {
+  getConversation,
+  listConversations,
+  neighbourUnread,
+} from '../../store/conversation-queries.ts';
 import { suggestContacts } from '../../store/contact-queries.ts';
 import type { Database } from '../../store/database.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
 
-/** The conversation list, its counts, one conversation, and contacts to start one with. */
+/** The conversation list, its next unread, its counts, one conversation, and contacts to start one with. */
 export function conversationReadHandlers(
   db: Database,
 ): Pick<
   Handlers,
-  'conversations:list' | 'conversations:counts' | 'conversations:get' | 'contacts:suggest'
+  | 'conversations:list'
+  | 'conversations:nextUnread'
+  | 'conversations:counts'
+  | 'conversations:get'
+  | 'contacts:suggest'
 > {
   return {
     'conversations:list': async (request) => listConversations(db, request),
+    'conversations:nextUnread': async ({ fromId, step, ...scope }) =>
+      neighbourUnread(db, scope, fromId === null ? null : currentId(db, fromId), step),
     'conversations:counts': async () => conversationCounts(db),
     'conversations:get': async ({ id }) => getConversation(db, currentId(db, id)),
     'contacts:suggest': async (request) => ({ items: suggestContacts(db, request) }),
