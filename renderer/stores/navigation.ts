@@ -46,6 +46,28 @@ export function closeConversation(): void {
   useThread.getState().close();
 }
 
+/** What the list shows now, as the core's list queries take it. */
+function listScope() {
+  const list = useConversationList.getState();
+  return {
+    filter: list.filter,
+    ...(list.groupId ? { groupId: list.groupId } : {}),
+    ...(list.query.trim() ? { query: list.query.trim() } : {}),
+  };
+}
+
+/** Alt+Shift+Up / Alt+Shift+Down: the unread conversation above or below the open one, round the list. */
+export async function openNeighbourUnread(step: 1 | -1): Promise<void> {
+  const found = await call('conversations:nextUnread', {
+    ...listScope(),
+    fromId: useThread.getState().conversationId,
+    step,
+  });
+  if (!found) return;
+  useConversationList.getState().revealRow(found.index);
+  openConversation(found.id);
+}
+
 /** Alt+Up / Alt+Down: the neighbour in the list as it is filtered now. */
 export async function openNeighbour(step: 1 | -1): Promise<void> {
   const list = useConversationList.getState();
@@ -61,9 +83,7 @@ export async function openNeighbour(step: 1 | -1): Promise<void> {
   const loaded = conversationAt(list.pages, target);
   if (loaded) return openConversation(loaded.id);
   const { items } = await call('conversations:list', {
-    filter: list.filter,
-    ...(list.groupId ? { groupId: list.groupId } : {}),
-    ...(list.query.trim() ? { query: list.query.trim() } : {}),
+    ...listScope(),
     offset: target,
     limit: 1,
   });

@@ -247,3 +247,35 @@ test('a conversation marked unread from its menu waits, counted, until it is rea
   await openConversation(page, 'maya.chen');
   await expect(chats).toHaveAccessibleName('Chats');
 });
+
+test('Alt+Shift+Down and Up go from unread conversation to unread conversation', async ({
+  page,
+}) => {
+  const [first, second] = ['ines.garcia', 'amara.diallo'];
+  await conversationAction(page, first, 'Mark as unread');
+  await conversationAction(page, second, 'Mark as unread');
+  const chats = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', {
+    name: /^Chats/,
+  });
+  await expect(chats).toHaveAccessibleName('Chats, 2 unread messages');
+  const titles = (await optionNames(conversations(page))).map((name) => name.split(',')[0]);
+  const [upper, lower] =
+    titles.indexOf(first) < titles.indexOf(second) ? [first, second] : [second, first];
+
+  // From the top of the list: the upper one, then the lower, each read as it opens.
+  await openConversation(page, titles[0] as string);
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await expect(page.getByRole('heading', { level: 2, name: upper })).toBeVisible();
+  await expect(chats).toHaveAccessibleName('Chats, 1 unread message');
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await expect(page.getByRole('heading', { level: 2, name: lower })).toBeVisible();
+  await expect(chats).toHaveAccessibleName('Chats');
+  await expect(row(page, lower)).toHaveAttribute('aria-selected', 'true');
+
+  // Nothing else unread: the key stays where it is; then up to one marked unread again.
+  await page.keyboard.press('Alt+Shift+ArrowDown');
+  await expect(page.getByRole('heading', { level: 2, name: lower })).toBeVisible();
+  await conversationAction(page, upper, 'Mark as unread');
+  await page.keyboard.press('Alt+Shift+ArrowUp');
+  await expect(page.getByRole('heading', { level: 2, name: upper })).toBeVisible();
+});

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { openNeighbour } from '../../stores/navigation.ts';
+import { openNeighbour, openNeighbourUnread } from '../../stores/navigation.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { SEARCH_BOX_ID } from '../search/search-box.tsx';
 
 /**
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
  * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
- * Alt+Up/Down previous/next conversation. Esc is the dialogs' own.
+ * Alt+Up/Down previous/next conversation, Alt+Shift+Up/Down previous/next
+ * unread one (as in Slack and Element). Esc is the dialogs' own.
  */
 export function useGlobalShortcuts(enabled: boolean) {
   useEffect(() => {
@@ -36,7 +37,8 @@ export function useGlobalShortcuts(enabled: boolean) {
       if (event.altKey && !command && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
         if (ui.dialog.kind !== 'none') return;
         event.preventDefault();
-        void openNeighbour(event.key === 'ArrowUp' ? -1 : 1);
+        const step = event.key === 'ArrowUp' ? -1 : 1;
+        void (event.shiftKey ? openNeighbourUnread(step) : openNeighbour(step));
       }
     };
     window.addEventListener('keydown', onKeyDown);
