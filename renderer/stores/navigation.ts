@@ -56,7 +56,10 @@ function listScope() {
   };
 }
 
-/** Alt+Shift+Up / Alt+Shift+Down: the unread conversation above or below the open one, round the list. */
+/**
+ * Alt+Shift+Up / Alt+Shift+Down: the unread conversation above or below the
+ * open one in the list as filtered, round past its end.
+ */
 export async function openNeighbourUnread(step: 1 | -1): Promise<void> {
   const found = await call('conversations:nextUnread', {
     ...listScope(),

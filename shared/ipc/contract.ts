@@ -39,6 +39,13 @@ const page = {
   limit: z.number().int().min(1).max(LIMITS.pageSize).default(50),
 };
 
+/** Which conversations the list shows: a filter, a group, what the search box holds. */
+const listScope = {
+  filter: conversationFilter,
+  groupId: id.optional(),
+  query: text(LIMITS.queryLength).optional(),
+};
+
 const conversationId = z.object({ id }).strict();
 const relayRequest = z
   .object({
@@ -79,26 +86,13 @@ export const channels = {
   },
 
   'conversations:list': {
-    request: z
-      .object({
-        filter: conversationFilter,
-        groupId: id.optional(),
-        query: text(LIMITS.queryLength).optional(),
-        ...page,
-      })
-      .strict(),
+    request: z.object({ ...listScope, ...page }).strict(),
     response: z.object({ items: z.array(conversationSummary), total: z.number().int() }),
   },
   /** Alt+Shift+Down / Up: the next or previous unread conversation in the list as shown. */
   'conversations:nextUnread': {
     request: z
-      .object({
-        filter: conversationFilter,
-        groupId: id.optional(),
-        query: text(LIMITS.queryLength).optional(),
-        fromId: id.nullable(),
-        step: z.union([z.literal(1), z.literal(-1)]),
-      })
+      .object({ ...listScope, fromId: id.nullable(), step: z.union([z.literal(1), z.literal(-1)]) })
       .strict(),
     /** Its place in that list, for the list to scroll to; null when no other is unread. */
     response: z.object({ id, index: z.number().int().nonnegative() }).nullable(),

@@ -14,8 +14,9 @@ import { PendingAttachments } from './pending-attachments.tsx';
 
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
- * last own message, Esc leaves editing, Page Up and Page Down scroll the thread. The draft text is saved per
- * conversation; link attachments wait as chips until the message is sent.
+ * last own message, Esc leaves editing, Page Up and Page Down scroll the
+ * thread. The draft text is saved per conversation; link attachments wait as
+ * chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
   const draft = useDrafts((s) => s.drafts[conversationId] ?? '');

@@ -70,7 +70,8 @@ export function MessageList() {
   const unseenNew = useThread((s) => s.unseenNew);
   const seenToEnd = useThread((s) => s.seenToEnd);
   const reportViewport = useThread((s) => s.reportViewport);
-  const editingId = useEdits(editingIn(useThread((s) => s.conversationId)))?.id ?? null;
+  const conversationId = useThread((s) => s.conversationId);
+  const editingId = useEdits(editingIn(conversationId))?.id ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
 

@@ -9,7 +9,10 @@ import type { Database } from '../../store/database.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
 
-/** The conversation list, its next unread, its counts, one conversation, and contacts to start one with. */
+/**
+ * The conversation list, its next unread, its counts, one conversation, and
+ * contacts to start one with.
+ */
 export function conversationReadHandlers(
   db: Database,
 ): Pick<
