@@ -38,14 +38,7 @@ export const useConversationList = create<ListState>()((set, get) => {
     get,
     set,
     fetch(offset, limit) {
-      const { filter, groupId, query } = get();
-      return call('conversations:list', {
-        filter,
-        ...(groupId ? { groupId } : {}),
-        ...(query.trim() ? { query: query.trim() } : {}),
-        offset,
-        limit,
-      });
+      return call('conversations:list', { ...listScope(get()), offset, limit });
     },
   });
 
@@ -81,6 +74,15 @@ export const useConversationList = create<ListState>()((set, get) => {
     },
   };
 });
+
+/** What the list shows, as the core's list queries take it: filter, group, search. */
+export function listScope({ filter, groupId, query }: ListState) {
+  return {
+    filter,
+    ...(groupId ? { groupId } : {}),
+    ...(query.trim() ? { query: query.trim() } : {}),
+  };
+}
 
 export function conversationAt(pages: ListState['pages'], index: number) {
   return itemAt(pages, LIST_PAGE_SIZE, index);

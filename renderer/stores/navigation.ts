@@ -1,7 +1,12 @@
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import { call } from '../ipc/parley.ts';
 import { useActivity } from './activity-feed-store.ts';
-import { conversationAt, LIST_PAGE_SIZE, useConversationList } from './conversation-list-store.ts';
+import {
+  conversationAt,
+  conversationIndex,
+  listScope,
+  useConversationList,
+} from './conversation-list-store.ts';
 import { useDrafts } from './draft-store.ts';
 import { useThread } from './thread-store.ts';
 import { useUi } from './ui-store.ts';
@@ -46,23 +51,13 @@ export function closeConversation(): void {
   useThread.getState().close();
 }
 
-/** What the list shows now, as the core's list queries take it. */
-function listScope() {
-  const list = useConversationList.getState();
-  return {
-    filter: list.filter,
-    ...(list.groupId ? { groupId: list.groupId } : {}),
-    ...(list.query.trim() ? { query: list.query.trim() } : {}),
-  };
-}
-
 /**
  * Alt+Shift+Up / Alt+Shift+Down: the unread conversation above or below the
  * open one in the list as filtered, round past its end.
  */
 export async function openNeighbourUnread(step: 1 | -1): Promise<void> {
   const found = await call('conversations:nextUnread', {
-    ...listScope(),
+    ...listScope(useConversationList.getState()),
     fromId: useThread.getState().conversationId,
     step,
   });
@@ -75,18 +70,14 @@ export async function openNeighbourUnread(step: 1 | -1): Promise<void> {
 export async function openNeighbour(step: 1 | -1): Promise<void> {
   const list = useConversationList.getState();
   const currentId = useThread.getState().conversationId;
-  let index = -1;
-  for (const [page, items] of Object.entries(list.pages)) {
-    const at = items.findIndex((c) => c.id === currentId);
-    if (at >= 0) index = Number(page) * LIST_PAGE_SIZE + at;
-  }
+  const index = currentId === null ? -1 : conversationIndex(list.pages, currentId);
   const target = index < 0 ? 0 : index + step;
   if (target < 0 || target >= list.total) return;
   list.revealRow(target);
   const loaded = conversationAt(list.pages, target);
   if (loaded) return openConversation(loaded.id);
   const { items } = await call('conversations:list', {
-    ...listScope(),
+    ...listScope(list),
     offset: target,
     limit: 1,
   });

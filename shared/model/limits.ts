@@ -3,7 +3,7 @@
 export const LIMITS = {
   idLength: 200,
   messageLength: 20_000,
-  /** A draft may hold several messages' worth: a long paste is sent as several (renderer/lib/split-message.ts). */
+  /** Several messages' worth: a long paste is sent as several (renderer/lib/split-message.ts). */
   draftLength: 200_000,
   nameLength: 200,
   queryLength: 500,

@@ -78,14 +78,14 @@ export function listConversations(
 /** The list's own order (pinned first, newest first, then id) as one ascending key. */
 const LIST_KEY = '(-c.is_pinned, -c.sort_at, c.id)';
 const KEY_OF = '(-$pinned, -$sortAt, $keyId)';
+const KEY_COLUMNS = 'c.id AS id, c.is_pinned AS pinned, c.sort_at AS sortAt';
 
-function keyOf(db: Database, id: string) {
-  const row = statement(
-    db,
-    'SELECT is_pinned AS pinned, sort_at AS sortAt FROM conversations WHERE id = ?',
-  ).get(id) as { pinned: number; sortAt: number } | undefined;
-  return row && { $pinned: row.pinned, $sortAt: row.sortAt, $keyId: id };
+interface ListKey {
+  id: string;
+  pinned: number;
+  sortAt: number;
 }
+const keyParams = (key: ListKey) => ({ $pinned: key.pinned, $sortAt: key.sortAt, $keyId: key.id });
 
 /**
  * The unread conversation after `fromId` (step 1) or before it (-1) in the
@@ -100,22 +100,27 @@ export function neighbourUnread(
   step: 1 | -1,
 ): { id: string; index: number } | null {
   const { from, params } = scoped(scope);
-  const at = fromId === null ? undefined : keyOf(db, fromId);
+  const at =
+    fromId === null
+      ? undefined
+      : (statement(db, `SELECT ${KEY_COLUMNS} FROM conversations c WHERE c.id = ?`).get(fromId) as
+          ListKey | undefined);
   const direction = step === 1 ? 'ASC' : 'DESC';
-  const first = (beyond: boolean) =>
+  const first = (beyond: ListKey | undefined) =>
     statement(
       db,
-      `SELECT c.id AS id ${from} AND c.unread_count > 0 AND c.id IS NOT $fromId
+      `SELECT ${KEY_COLUMNS} ${from} AND c.unread_count > 0 AND c.id IS NOT $fromId
        ${beyond ? `AND ${LIST_KEY} ${step === 1 ? '>' : '<'} ${KEY_OF}` : ''}
        ORDER BY -c.is_pinned ${direction}, -c.sort_at ${direction}, c.id ${direction} LIMIT 1`,
-    ).get({ ...params, $fromId: fromId, ...(beyond ? at : {}) }) as { id: string } | undefined;
-  const found = ((at ? first(true) : undefined) ?? first(false))?.id;
+    ).get({ ...params, $fromId: fromId, ...(beyond ? keyParams(beyond) : {}) }) as
+      ListKey | undefined;
+  const found = (at ? first(at) : undefined) ?? first(undefined);
   if (found === undefined) return null;
   const { position } = statement(
     db,
     `SELECT COUNT(*) AS position ${from} AND ${LIST_KEY} < ${KEY_OF}`,
-  ).get({ ...params, ...keyOf(db, found) }) as { position: number };
-  return { id: found, index: position };
+  ).get({ ...params, ...keyParams(found) }) as { position: number };
+  return { id: found.id, index: position };
 }
 
 export function getConversation(db: Database, id: string): ConversationSummary | null {
