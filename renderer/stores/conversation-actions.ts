@@ -1,5 +1,7 @@
 import type { ConversationSummary } from '../../shared/model/conversation.ts';
 import { call } from '../ipc/parley.ts';
+import { plural } from '../lib/format.ts';
+import { useConversationList } from './conversation-list-store.ts';
 import { closeConversation, openConversation } from './navigation.ts';
 import { attempt, useNotices } from './notice-store.ts';
 import { useThread } from './thread-store.ts';
@@ -24,6 +26,34 @@ export function setRead(conversation: ConversationSummary, read: boolean) {
   return attempt(() =>
     call(read ? 'conversations:markRead' : 'conversations:markUnread', { conversationId }),
   );
+}
+
+/**
+ * Every conversation the unread filter shows, read up to its newest message;
+ * asked first when that is more than one, as the unread ones are a to-do list.
+ */
+export function askMarkAllRead() {
+  const unread = useConversationList.getState().counts?.unread ?? 0;
+  if (unread === 0) {
+    useNotices.getState().push('info', 'Nothing is unread.');
+  } else if (unread === 1) {
+    void markAllRead();
+  } else {
+    confirm({
+      title: `Mark ${plural(unread, 'conversation')} as read?`,
+      body: 'Their unread messages will count as read, on this computer only. Archived conversations keep theirs.',
+      confirmLabel: 'Mark all as read',
+      safe: true,
+      onConfirm: () => void markAllRead(),
+    });
+  }
+}
+
+async function markAllRead() {
+  const done = await attempt(() => call('conversations:markAllRead', {}));
+  if (done && done.marked > 0) {
+    useNotices.getState().push('info', `${plural(done.marked, 'conversation')} marked as read`);
+  }
 }
 
 export function setMuted(conversation: ConversationSummary, muted: boolean, forMs: number | null) {

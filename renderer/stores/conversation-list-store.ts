@@ -20,10 +20,18 @@ interface ListState extends PagedState<ConversationSummary> {
   groupId: string | null;
   query: string;
   counts: ConversationCounts | null;
+  /**
+   * The conversation opened from the unread list, kept in it once read so it
+   * does not vanish from under the reader (as in WhatsApp), until another is
+   * opened or the filter changes.
+   */
+  keptId: string | null;
   /** A row to bring into view (and make the active one), asked for by keyboard navigation. */
   reveal: { index: number; nonce: number } | null;
   revealRow(index: number): void;
   setFilter(filter: ConversationFilter, groupId?: string | null): void;
+  /** The open conversation changed: the unread list keeps it (see keptId). */
+  opened(conversationId: string | null): void;
   setQuery(query: string): void;
   setVisible(start: number, end: number): void;
   refresh(): Promise<void>;
@@ -48,13 +56,19 @@ export const useConversationList = create<ListState>()((set, get) => {
     groupId: null,
     query: '',
     counts: null,
+    keptId: null,
     reveal: null,
     revealRow(index) {
       set({ reveal: { index, nonce: (get().reveal?.nonce ?? 0) + 1 } });
     },
     setFilter(filter, groupId = null) {
-      set({ filter, groupId });
+      set({ filter, groupId, keptId: null });
       pager.restart();
+    },
+    opened(conversationId) {
+      if (get().filter !== 'unread' || get().keptId === conversationId) return;
+      set({ keptId: conversationId });
+      void pager.refresh();
     },
     setQuery(query) {
       set({ query });
@@ -75,12 +89,13 @@ export const useConversationList = create<ListState>()((set, get) => {
   };
 });
 
-/** What the list shows, as the core's list queries take it: filter, group, search. */
-export function listScope({ filter, groupId, query }: ListState) {
+/** What the list shows, as the core's list queries take it: filter, group, search, kept row. */
+export function listScope({ filter, groupId, query, keptId }: ListState) {
   return {
     filter,
     ...(groupId ? { groupId } : {}),
     ...(query.trim() ? { query: query.trim() } : {}),
+    ...(keptId ? { keptId } : {}),
   };
 }
 

@@ -20,10 +20,15 @@ export function reportActivity(): void {
   }).catch(() => undefined);
 }
 
-/** The core hears of every change of the open conversation, its id replaced by the server's too. */
-export function reportOpenConversation(): () => void {
+/**
+ * The core and the list hear of every change of the open conversation, its id
+ * replaced by the server's too: the core polls it sooner, the unread list keeps it.
+ */
+export function followOpenConversation(): () => void {
   return useThread.subscribe((state, before) => {
-    if (state.conversationId !== before.conversationId) reportActivity();
+    if (state.conversationId === before.conversationId) return;
+    reportActivity();
+    useConversationList.getState().opened(state.conversationId);
   });
 }
 

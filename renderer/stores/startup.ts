@@ -4,7 +4,7 @@ import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
 import { reportError } from './notice-store.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
-import { reportOpenConversation } from './navigation.ts';
+import { followOpenConversation } from './navigation.ts';
 import { useOutbox } from './outbox-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
@@ -17,7 +17,7 @@ import { useSettings } from './settings-store.ts';
  */
 export function startApp(): void {
   connectCoreEvents();
-  reportOpenConversation();
+  followOpenConversation();
   void useSettings.getState().load();
   useDesktop.getState().load().catch(reportError);
   void useOutbox.getState().refresh();

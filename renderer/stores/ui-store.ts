@@ -5,6 +5,8 @@ export interface ConfirmRequest {
   title: string;
   body: string;
   confirmLabel: string;
+  /** Nothing is lost by confirming: its button is the ordinary blue one, not the red. */
+  safe?: boolean;
   onConfirm(): void;
   /** A gentler way out offered beside the destructive one (archive instead of delete). */
   alternative?: { label: string; action(): void };

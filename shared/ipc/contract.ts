@@ -44,6 +44,8 @@ const listScope = {
   filter: conversationFilter,
   groupId: id.optional(),
   query: text(LIMITS.queryLength).optional(),
+  /** The open conversation, kept in the unread list once read (as WhatsApp keeps it). */
+  keptId: id.optional(),
 };
 
 const conversationId = z.object({ id }).strict();
@@ -162,6 +164,11 @@ export const channels = {
   'conversations:markUnread': {
     request: z.object({ conversationId: id }).strict(),
     response: done,
+  },
+  /** Local too: every conversation the unread filter shows is read up to its newest message. */
+  'conversations:markAllRead': {
+    request: none,
+    response: z.object({ marked: z.number().int().nonnegative() }),
   },
 
   'messages:page': {

@@ -6,7 +6,7 @@ export const id = z.string().min(1).max(LIMITS.idLength);
 /** Milliseconds since the Unix epoch: the one unit the app stores and shows. */
 export const epochMs = z.number().int().nonnegative();
 
-export const conversationFilter = z.enum(['all', 'pinned', 'muted', 'archived']);
+export const conversationFilter = z.enum(['all', 'unread', 'pinned', 'muted', 'archived']);
 export type ConversationFilter = z.infer<typeof conversationFilter>;
 
 export const syncState = z.enum(['synced', 'pending', 'failed']);
@@ -50,6 +50,8 @@ export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 export const conversationCounts = z.object({
   all: z.number().int().nonnegative(),
+  /** Conversations outside the archive with something unread, muted ones too. */
+  unread: z.number().int().nonnegative(),
   pinned: z.number().int().nonnegative(),
   muted: z.number().int().nonnegative(),
   archived: z.number().int().nonnegative(),

@@ -199,11 +199,12 @@ try {
     );
   const baselineFilters: Record<ConversationFilter, string> = {
     all: 'is_archived = 0',
+    unread: 'is_archived = 0 AND unread_count > 0',
     pinned: 'is_archived = 0 AND is_pinned = 1',
     muted: 'is_archived = 0 AND is_muted = 1',
     archived: 'is_archived = 1',
   };
-  for (const filter of ['all', 'pinned', 'muted', 'archived'] as const) {
+  for (const filter of ['all', 'unread', 'pinned', 'muted', 'archived'] as const) {
     const baseline = listBaseline(baselineFilters[filter]);
     report(
       `conversation list: ${filter}`,

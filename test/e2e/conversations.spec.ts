@@ -279,3 +279,51 @@ test('Alt+Shift+Down and Up go from unread conversation to unread conversation',
   await page.keyboard.press('Alt+Shift+ArrowUp');
   await expect(page.getByRole('heading', { level: 2, name: upper })).toBeVisible();
 });
+
+test('the Unread filter lists what is unread, keeps the one opened from it, and marks all read', async ({
+  page,
+}) => {
+  const unread = ['ines.garcia', 'amara.diallo', 'freya.larsen'];
+  for (const title of unread) await conversationAction(page, title, 'Mark as unread');
+  const unreadFilter = filter(page, /^Unread/);
+  await expect(unreadFilter).toHaveAccessibleName('Unread, 3 conversations');
+  await unreadFilter.click();
+  const listed = async () =>
+    (await optionNames(conversations(page))).map((name) => name.split(',')[0]).sort();
+  // The muted one (freya.larsen) too: it is unread, only quiet.
+  await expect.poll(listed).toEqual([...unread].sort());
+
+  // Opened from the list and read there, it stays until another is opened.
+  await openConversation(page, 'amara.diallo');
+  await expect(row(page, 'amara.diallo')).not.toHaveAccessibleName(/unread message/);
+  await expect(unreadFilter).toHaveAccessibleName('Unread, 2 conversations');
+  await expect.poll(listed).toEqual([...unread].sort());
+
+  // Shift+Esc asks first, and Cancel leaves them unread.
+  await page.keyboard.press('Shift+Escape');
+  const ask = page.getByRole('dialog', { name: 'Mark 2 conversations as read?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, 'freya.larsen')).toHaveAccessibleName(/1 unread message/);
+
+  await openConversation(page, 'ines.garcia');
+  await expect.poll(listed).toEqual(['freya.larsen', 'ines.garcia']);
+  // One left: marked at once, with nothing to ask.
+  await expect(unreadFilter).toHaveAccessibleName('Unread, 1 conversation');
+  await page.keyboard.press('Shift+Escape');
+  await expect(page.getByText('1 conversation marked as read')).toBeVisible();
+  await expect(row(page, 'freya.larsen')).toHaveCount(0);
+
+  await conversationAction(page, 'ines.garcia', 'Mark as unread');
+  await filter(page, 'All').click();
+  await conversationAction(page, 'freya.larsen', 'Mark as unread');
+  await unreadFilter.click();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark 2 conversations as read?' })
+    .getByRole('button', { name: 'Mark all as read' })
+    .click();
+  await expect(page.getByText('2 conversations marked as read')).toBeVisible();
+  await expect(unreadFilter).toHaveAccessibleName('Unread');
+  // The open one was opened under All, so the unread list does not keep it.
+  await expect(page.getByText(/^Nothing unread\./)).toBeVisible();
+});

@@ -3,15 +3,18 @@ import type { Database } from './database.ts';
 import { statement } from './statement-cache.ts';
 
 /**
- * The numbers beside each filter. `unreadTotal` (the badge) counts unread
- * messages outside archived and muted conversations; `archivedUnread` counts
- * archived conversations with something unread. Each count reads one index.
+ * The numbers beside each filter. `unread` counts the conversations the
+ * unread filter shows; `unreadTotal` (the badge) counts unread messages
+ * outside archived and muted conversations; `archivedUnread` counts archived
+ * conversations with something unread. Each count reads one index.
  */
 export function conversationCounts(db: Database): ConversationCounts {
   const totals = statement(
     db,
     `SELECT
        (SELECT COUNT(*) FROM conversations WHERE is_archived = 0) AS "all",
+       (SELECT COUNT(*) FROM conversations
+         WHERE is_archived = 0 AND unread_count > 0) AS unread,
        (SELECT COUNT(*) FROM conversations WHERE is_archived = 0 AND is_pinned = 1) AS pinned,
        (SELECT COUNT(*) FROM conversations WHERE is_archived = 0 AND is_muted = 1) AS muted,
        (SELECT COUNT(*) FROM conversations WHERE is_archived = 1) AS archived,

@@ -14,6 +14,11 @@ export interface ConversationScope {
   groupId?: string | undefined;
   /** Matches the local name, the contact's username, or the contact or group id. */
   query?: string | undefined;
+  /**
+   * Stays in the unread list once read: the open conversation, so it does not
+   * vanish from under the person reading it, as in WhatsApp.
+   */
+  keptId?: string | undefined;
 }
 
 export interface ConversationListQuery extends ConversationScope {
@@ -24,10 +29,13 @@ export interface ConversationListQuery extends ConversationScope {
 /**
  * Archived conversations appear only under `archived`; every list shows pinned
  * conversations first, then the most recently active. Each filter (with or
- * without a group) is served by an index in that order (migration 0003).
+ * without a group) is served by an index in that order (migration 0003);
+ * `unread` by the partial index of unread conversations (migration 0012),
+ * its few rows sorted.
  */
 const FILTERS: Record<ConversationFilter, string> = {
   all: 'c.is_archived = 0',
+  unread: 'c.is_archived = 0 AND (c.unread_count > 0 OR c.id = $keptId)',
   pinned: 'c.is_archived = 0 AND c.is_pinned = 1',
   muted: 'c.is_archived = 0 AND c.is_muted = 1',
   archived: 'c.is_archived = 1',
@@ -42,7 +50,8 @@ function scoped(scope: ConversationScope) {
   // A group's own list shows all of its conversations, archived ones included.
   const conditions =
     scope.groupId !== undefined && scope.filter === 'all' ? [] : [FILTERS[scope.filter]];
-  const params: Record<string, string | number> = {};
+  const params: Record<string, string | number | null> = {};
+  if (scope.filter === 'unread') params.$keptId = scope.keptId ?? null;
   if (scope.groupId !== undefined) {
     conditions.push('c.group_id = $groupId');
     params.$groupId = scope.groupId;

@@ -53,6 +53,23 @@ export function markUnread(db: Database, conversationId: string): boolean {
   });
 }
 
+/**
+ * "Mark all as read": every conversation the unread filter shows (outside the
+ * archive, muted ones too) is read up to its newest message, as markRead
+ * reads one. Archived conversations keep theirs, as the archive keeps its own
+ * count. Returns the ids marked.
+ */
+export function markAllRead(db: Database): string[] {
+  const rows = statement(
+    db,
+    `UPDATE conversations SET unread_count = 0, read_up_to = MAX(read_up_to, COALESCE(
+       (SELECT MAX(created_at) FROM messages WHERE conversation_id = conversations.id), 0))
+     WHERE is_archived = 0 AND unread_count > 0
+     RETURNING id`,
+  ).all() as { id: string }[];
+  return rows.map((row) => row.id);
+}
+
 function newestAt(db: Database, conversationId: string): number | null {
   const row = statement(
     db,

@@ -5,7 +5,9 @@ import {
   conversationIndex,
   useConversationList,
 } from '../../stores/conversation-list-store.ts';
+import { askMarkAllRead } from '../../stores/conversation-actions.ts';
 import { openConversation } from '../../stores/navigation.ts';
+import { plural } from '../../lib/format.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { MenuPopup, type MenuAnchor } from '../common/menu.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
@@ -21,6 +23,7 @@ export const CONVERSATION_LIST_ID = 'conversation-list';
 /** What each empty list is, and how something gets into it. */
 const EMPTY_TEXT = {
   all: 'No conversations yet. Start one with the pencil button above or Ctrl+N.',
+  unread: 'Nothing unread. A conversation shows here when a new message comes in.',
   pinned: 'No pinned conversations. Pin one from its menu (right-click it) to keep it at the top.',
   muted:
     'No muted conversations. Mute one from its menu (right-click it) to silence its notifications.',
@@ -41,6 +44,7 @@ export function ConversationList() {
   const setVisible = useConversationList((s) => s.setVisible);
   const reveal = useConversationList((s) => s.reveal);
   const openId = useThread((s) => s.conversationId);
+  const unread = useConversationList((s) => s.counts?.unread ?? 0);
   /**
    * The keyboard's row, kept by its conversation: rows move under it (a message
    * lifts its conversation to the top, a pin moves one up), and Enter must open
@@ -133,6 +137,14 @@ export function ConversationList() {
   return (
     <div className="conversation-list-wrap">
       <InlineError>{error}</InlineError>
+      {filter === 'unread' && !query && unread > 0 && (
+        <div className="list-bulk">
+          <span>{plural(unread, 'unread conversation')}</span>
+          <button type="button" className="link-button" onClick={askMarkAllRead}>
+            Mark all as read
+          </button>
+        </div>
+      )}
       <div
         ref={scrollRef}
         id={CONVERSATION_LIST_ID}

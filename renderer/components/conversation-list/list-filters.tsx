@@ -1,14 +1,19 @@
-import type { ConversationFilter } from '../../../shared/model/conversation.ts';
+import type { ConversationCounts, ConversationFilter } from '../../../shared/model/conversation.ts';
+import { plural } from '../../lib/format.ts';
 import { useConversationList } from '../../stores/conversation-list-store.ts';
 
 const FILTERS: { filter: ConversationFilter; label: string }[] = [
   { filter: 'all', label: 'All' },
+  { filter: 'unread', label: 'Unread' },
   { filter: 'pinned', label: 'Pinned' },
   { filter: 'muted', label: 'Muted' },
   { filter: 'archived', label: 'Archived' },
 ];
 
-/** All, pinned, muted, archived (with its unread count, as WhatsApp shows it) and per group. */
+/**
+ * All, unread (with how many conversations), pinned, muted, archived (with
+ * how many of its conversations are unread, as WhatsApp shows it) and per group.
+ */
 export function ListFilters() {
   const filter = useConversationList((s) => s.filter);
   const groupId = useConversationList((s) => s.groupId);
@@ -19,18 +24,18 @@ export function ListFilters() {
   return (
     <div className="list-filters" role="group" aria-label="Show conversations">
       {FILTERS.map(({ filter: value, label }) => {
-        const unread = value === 'archived' ? (counts?.archivedUnread ?? 0) : 0;
+        const count = chipCount(value, counts);
         return (
           <button
             key={value}
             type="button"
             className="chip"
             aria-pressed={filter === value && groupId === null}
-            aria-label={unread > 0 ? `${label}, ${unread} with unread messages` : label}
+            aria-label={count ? `${label}, ${count.words}` : label}
             onClick={() => setFilter(value)}
           >
             {label}
-            {unread > 0 && <span className="chip-count">{unread}</span>}
+            {count && <span className="chip-count">{count.shown}</span>}
           </button>
         );
       })}
@@ -57,4 +62,18 @@ export function ListFilters() {
       )}
     </div>
   );
+}
+
+/** The number a chip shows, and what it counts in words; none when there is nothing to count. */
+function chipCount(filter: ConversationFilter, counts: ConversationCounts | null) {
+  const unread =
+    filter === 'unread' ? counts?.unread : filter === 'archived' ? counts?.archivedUnread : 0;
+  if (!unread) return null;
+  return {
+    shown: unread.toLocaleString(),
+    words:
+      filter === 'unread'
+        ? plural(unread, 'conversation')
+        : `${unread.toLocaleString()} with unread messages`,
+  };
 }

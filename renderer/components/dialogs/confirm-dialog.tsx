@@ -25,7 +25,11 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest; o
         <button type="button" className="button secondary" data-autofocus onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="button danger" onClick={() => choose(request.onConfirm)}>
+        <button
+          type="button"
+          className={request.safe ? 'button primary' : 'button danger'}
+          onClick={() => choose(request.onConfirm)}
+        >
           {request.confirmLabel}
         </button>
       </div>

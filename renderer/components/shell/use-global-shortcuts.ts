@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { askMarkAllRead } from '../../stores/conversation-actions.ts';
 import { openNeighbour, openNeighbourUnread } from '../../stores/navigation.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { SEARCH_BOX_ID } from '../search/search-box.tsx';
@@ -7,7 +8,8 @@ import { SEARCH_BOX_ID } from '../search/search-box.tsx';
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
  * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
  * Alt+Up/Down previous/next conversation, Alt+Shift+Up/Down previous/next
- * unread one (as in Slack and Element). Esc is the dialogs' own.
+ * unread one (as in Slack and Element), Shift+Esc mark all as read (as in
+ * Slack). Esc is the dialogs' own.
  */
 export function useGlobalShortcuts(enabled: boolean) {
   useEffect(() => {
@@ -32,6 +34,12 @@ export function useGlobalShortcuts(enabled: boolean) {
         if (!dialog) return;
         event.preventDefault();
         ui.openDialog({ kind: dialog });
+        return;
+      }
+      if (event.key === 'Escape' && event.shiftKey && !command && !event.altKey) {
+        if (ui.dialog.kind !== 'none') return;
+        event.preventDefault();
+        askMarkAllRead();
         return;
       }
       if (event.altKey && !command && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {

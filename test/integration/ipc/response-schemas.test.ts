@@ -54,6 +54,7 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'conversations:pinMessage': ({ conversationId, messageId }) => ({ conversationId, messageId }),
   'conversations:markRead': ({ conversationId }) => ({ conversationId }),
   'conversations:markUnread': ({ conversationId }) => ({ conversationId }),
+  'conversations:markAllRead': () => ({}),
   'conversations:nextUnread': ({ conversationId }) => ({
     filter: 'all',
     fromId: conversationId,

@@ -121,6 +121,54 @@ describe('store channels through the core router', () => {
     });
   });
 
+  it('marks every unread conversation outside the archive read, in one change', async () => {
+    const { db } = harness.core;
+    seedConversation(db, { id: 'c_muted', contactId: 'ct_ann', isMuted: true });
+    seedConversation(db, { id: 'c_old', contactId: 'ct_ann', archivedAt: 1 });
+    seedConversation(db, { id: 'c_read', contactId: 'ct_ann' });
+    seedMessages(db, [
+      { id: 'm3', conversationId: 'c_muted', senderId: 'ct_ann', text: 'a', createdAt: 2_500 },
+      { id: 'm4', conversationId: 'c_old', senderId: 'ct_ann', text: 'b', createdAt: 2_600 },
+    ]);
+    expect(await call('conversations:counts', {})).toMatchObject({
+      value: { unread: 2, archivedUnread: 1 },
+    });
+    const before = harness.events.length;
+
+    expect(await call('conversations:markAllRead', {})).toEqual({
+      ok: true,
+      value: { marked: 2 },
+    });
+    expect(await call('conversations:counts', {})).toMatchObject({
+      value: { unread: 0, unreadTotal: 0, archivedUnread: 1 },
+    });
+    expect(await call('conversations:list', { filter: 'unread' })).toMatchObject({
+      value: { total: 0 },
+    });
+    // Read up to the newest: a message arriving later is unread, the older ones are not.
+    seedMessages(db, [
+      { id: 'm5', conversationId: 'c_ann', senderId: 'ct_ann', text: 'c', createdAt: 5_000 },
+    ]);
+    expect(await call('conversations:get', { id: 'c_ann' })).toMatchObject({
+      value: { unreadCount: 1 },
+    });
+    expect(harness.events.slice(before)).toEqual([
+      expect.objectContaining({
+        type: 'changes',
+        conversations: expect.arrayContaining(['c_ann', 'c_muted']),
+      }),
+    ]);
+    expect((harness.events[before] as { conversations: string[] }).conversations).toHaveLength(2);
+
+    // Nothing left unread outside the archive: nothing moves, nothing is announced.
+    expect(await call('conversations:markAllRead', {})).toMatchObject({ value: { marked: 1 } });
+    expect(await call('conversations:markAllRead', {})).toMatchObject({ value: { marked: 0 } });
+    expect(harness.events.length).toBe(before + 2);
+    expect(await call('conversations:markAllRead', { filter: 'all' })).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('reads a conversation opened under a local id the server has since replaced', async () => {
     // The user starts a conversation; the server confirms it before the thread's first read.
     const { db } = harness.core;

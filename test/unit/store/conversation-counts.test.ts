@@ -25,6 +25,7 @@ describe('conversation counts', () => {
 
     expect(conversationCounts(db)).toEqual({
       all: 4,
+      unread: 3,
       pinned: 1,
       muted: 1,
       archived: 2,
@@ -47,6 +48,7 @@ describe('conversation counts', () => {
   it('is all zeros for an empty database', () => {
     expect(conversationCounts(memoryDatabase())).toEqual({
       all: 0,
+      unread: 0,
       pinned: 0,
       muted: 0,
       archived: 0,

@@ -4,6 +4,7 @@ import {
   listConversations,
   neighbourUnread,
 } from '../../../main/core/store/conversation-queries.ts';
+import { markRead } from '../../../main/core/store/read-markers.ts';
 import type { ConversationFilter } from '../../../shared/model/conversation.ts';
 import {
   memoryDatabase,
@@ -53,6 +54,24 @@ describe('conversation list', () => {
     expect(ids(db, 'pinned')).toEqual(['c_pinned']);
     expect(ids(db, 'muted')).toEqual(['c_bob']);
     expect(ids(db, 'archived')).toEqual(['c_old']);
+  });
+
+  it('filters unread conversations, muted ones too, keeping the one open once read', () => {
+    const db = inbox();
+    seedMessages(db, [
+      { id: 'm4', conversationId: 'c_bob', senderId: 'ct_bob', text: 'psst', createdAt: 1_200 },
+      { id: 'm5', conversationId: 'c_old', senderId: 'ct_bob', text: 'old', createdAt: 1_300 },
+    ]);
+    // c_ann's last word is the user's own, but Ann's message before it is still unread.
+    expect(ids(db, 'unread')).toEqual(['c_bob', 'c_ann', 'c_group']);
+    markRead(db, 'c_ann');
+    expect(ids(db, 'unread')).toEqual(['c_bob', 'c_group']);
+    expect(ids(db, 'unread', { keptId: 'c_ann' })).toEqual(['c_bob', 'c_ann', 'c_group']);
+    expect(listConversations(db, { filter: 'unread', offset: 0, limit: 1 }).total).toBe(2);
+    // Kept only where it would be listed: not from the archive, not outside a search.
+    expect(ids(db, 'unread', { keptId: 'c_old' })).toEqual(['c_bob', 'c_group']);
+    expect(ids(db, 'unread', { keptId: 'c_ann', query: 'team' })).toEqual(['c_group']);
+    expect(ids(db, 'all', { keptId: 'c_ann' })).toEqual(ids(db, 'all'));
   });
 
   it('narrows to one group, archived conversations of it included', () => {

@@ -6,7 +6,7 @@ import type { Database } from '../../store/database.ts';
 import { getDraft, setDraft } from '../../store/drafts.ts';
 import { dismissKeptUnsent, keepLateDraft, listKeptUnsent } from '../../store/kept-unsent.ts';
 import { renameConversation } from '../../store/local-names.ts';
-import { markRead, markUnread } from '../../store/read-markers.ts';
+import { markAllRead, markRead, markUnread } from '../../store/read-markers.ts';
 import { notFound } from '../../errors/core-error.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
 import type { Handlers } from '../router.ts';
@@ -30,6 +30,7 @@ export function localStateHandlers(
   | 'conversations:rename'
   | 'conversations:markRead'
   | 'conversations:markUnread'
+  | 'conversations:markAllRead'
 > {
   const changed = (conversationId: string) =>
     deps.emit(new ChangeBatch().conversation(conversationId).toEvent());
@@ -69,6 +70,15 @@ export function localStateHandlers(
       const conversationId = currentId(db, request.conversationId);
       if (markUnread(db, conversationId)) changed(conversationId);
       return {};
+    },
+    'conversations:markAllRead': async () => {
+      const marked = markAllRead(db);
+      if (marked.length > 0) {
+        const batch = new ChangeBatch();
+        for (const id of marked) batch.conversation(id);
+        deps.emit(batch.toEvent());
+      }
+      return { marked: marked.length };
     },
   };
 }
