@@ -1,9 +1,12 @@
 import type { AttachmentInput, MessageView } from '../../shared/model/message.ts';
 import { call } from '../ipc/parley.ts';
+import { quoteFor, withQuote } from '../lib/quotes.ts';
+import { useDrafts } from './draft-store.ts';
+import { editingIn, useEdits } from './edit-store.ts';
 import { attempt } from './notice-store.ts';
 import { useRecentReactions } from './recent-reactions-store.ts';
 import { useThread } from './thread-store.ts';
-import { confirm } from './ui-store.ts';
+import { confirm, useUi } from './ui-store.ts';
 
 export async function sendMessage(
   conversationId: string,
@@ -17,6 +20,26 @@ export async function sendMessage(
 
 export async function editMessage(messageId: string, text: string): Promise<boolean> {
   return (await attempt(() => call('messages:edit', { messageId, text }))) !== undefined;
+}
+
+/**
+ * "Quote": the message, or the part of it selected, quoted at the end of what
+ * the composer holds (the edit in progress, else the draft), the caret on the
+ * line below for the reply. The API has no replies, so a quote is how one
+ * message answers another, as in email and Slack.
+ */
+export function quoteMessage(message: MessageView, selected: string) {
+  const quote = quoteFor(selected || message.text);
+  const { conversationId } = message;
+  const edits = useEdits.getState();
+  const editing = editingIn(conversationId)(edits);
+  if (editing) {
+    edits.set(conversationId, { ...editing, text: withQuote(editing.text, quote) });
+  } else {
+    const drafts = useDrafts.getState();
+    drafts.setDraft(conversationId, withQuote(drafts.drafts[conversationId] ?? '', quote));
+  }
+  useUi.getState().focusComposer();
 }
 
 export function toggleReaction(message: MessageView, reaction: string) {

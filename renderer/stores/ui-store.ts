@@ -32,17 +32,22 @@ export type SettingsSection = 'orders';
 interface UiState {
   dialog: Dialog;
   view: View;
+  /** Counts asks to put the focus in the composer, after what a menu gives it back to. */
+  composerFocus: number;
   openDialog(dialog: Dialog): void;
   closeDialog(): void;
   setView(view: View): void;
+  focusComposer(): void;
 }
 
-export const useUi = create<UiState>()((set) => ({
+export const useUi = create<UiState>()((set, get) => ({
   dialog: { kind: 'none' },
   view: 'chats',
+  composerFocus: 0,
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: { kind: 'none' } }),
   setView: (view) => set({ view }),
+  focusComposer: () => set({ composerFocus: get().composerFocus + 1 }),
 }));
 
 export function confirm(request: ConfirmRequest): void {

@@ -197,3 +197,43 @@ test('pin a message, jump to it from the banner, unpin it', async ({ page }) => 
   await banner.getByRole('button', { name: 'Unpin' }).click();
   await expect(page.getByRole('region', { name: 'Pinned message' })).toHaveCount(0);
 });
+
+test('Quote puts a message, or the part selected, in the composer; the reply shows it set apart', async ({
+  page,
+}) => {
+  await openConversation(page, 'noah.berg');
+  const asked = message(page, 'Can we move the call to 3pm?')
+    .filter({ hasNot: page.getByRole('blockquote') })
+    .last();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('About Friday: fine.');
+  await messageAction(page, asked, 'Quote');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('About Friday: fine.\n\n> Can we move the call to 3pm?\n');
+  // The caret waits below the quote.
+  await page.keyboard.type('3pm works.');
+  await page.keyboard.press('Enter');
+  const reply = message(page, '3pm works.');
+  await expect(reply.getByRole('blockquote')).toHaveText('Can we move the call to 3pm?');
+  await expect(reply).toContainText('About Friday: fine.');
+  // The list shows the reply's own words, not the question it quotes.
+  const row = conversations(page).getByRole('option', { name: /^noah\.berg,/ });
+  await expect(row).toHaveAccessibleName(/You: About Friday: fine\.\s+3pm works\./);
+
+  // Part of it selected as a person drags over it: only that part.
+  await asked.evaluate((article) => {
+    const text = [...article.querySelectorAll('.message-text')].at(-1)!.firstChild!;
+    const range = document.createRange();
+    range.setStart(text, 'Can we '.length);
+    range.setEnd(text, 'Can we move the call'.length);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+  });
+  await messageAction(page, asked, 'Quote selection');
+  await expect(box).toHaveValue('> move the call\n');
+
+  // Quoting that reply quotes its answer, not the quote inside it.
+  await box.fill('');
+  await messageAction(page, reply, 'Quote');
+  await expect(box).toHaveValue('> About Friday: fine.\n>\n> 3pm works.\n');
+});

@@ -1,6 +1,14 @@
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { attachmentViews } from './attachment-views.ts';
+import { ownWords } from '../../../shared/model/quoted-text.ts';
 import { clipForDisplay, PREVIEW_LENGTH } from './display-text.ts';
+
+/**
+ * Enough of the last message to find the words after a quote (Parley quotes
+ * at most 500 characters, on lines of their own), for the preview to show
+ * the reply, not the words it answers.
+ */
+const PREVIEW_SOURCE_LENGTH = 2_000;
 
 /**
  * The columns a ConversationSummary is built from, for `FROM conversations c`.
@@ -12,7 +20,7 @@ export const SUMMARY_SELECT = `
     c.is_pinned, c.is_muted, c.muted_until, c.archived_at, c.last_active_at, c.last_opened_at,
     c.created_at, c.unread_count,
     ct.username AS contact_username, ct.avatar_url AS contact_avatar_url,
-    m.id AS last_id, substr(m.text, 1, ${PREVIEW_LENGTH + 1}) AS last_text, m.own AS last_own, m.created_at AS last_created_at,
+    m.id AS last_id, substr(m.text, 1, ${PREVIEW_SOURCE_LENGTH}) AS last_text, m.own AS last_own, m.created_at AS last_created_at,
     m.attachments AS last_attachments, m.sender_id AS last_sender_id,
     sender.username AS last_sender_username, d.text AS draft,
     (SELECT COUNT(*) FROM outbox o
@@ -88,7 +96,7 @@ export function toConversationSummary(
         ? null
         : {
             id: row.last_id,
-            text: clipForDisplay(row.last_text ?? '', PREVIEW_LENGTH),
+            text: clipForDisplay(ownWords(row.last_text ?? ''), PREVIEW_LENGTH),
             senderName: clipForDisplay(
               row.last_sender_username ??
                 (row.last_own === 1 ? selfName : null) ??

@@ -1,10 +1,12 @@
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { isPaused } from '../../../shared/model/notification-pause.ts';
+import { ownWords } from '../../../shared/model/quoted-text.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { ApiMessage } from '../api/messaging-api.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 import { conversationTitle } from '../store/conversation-summary.ts';
 import type { Database } from '../store/database.ts';
+import { clipForDisplay } from '../store/display-text.ts';
 import { statement } from '../store/statement-cache.ts';
 import type { Activity } from './poller.ts';
 
@@ -148,11 +150,10 @@ export function announceIncoming(
   }
 }
 
+/** A reply's own words, not the quote it starts with (shared/model/quoted-text.ts). */
 function preview(message: ApiMessage): string {
   if (message.message.trim() === '') return 'Sent an attachment';
-  return message.message.length > BODY_LENGTH
-    ? `${message.message.slice(0, BODY_LENGTH - 1)}…`
-    : message.message;
+  return clipForDisplay(ownWords(message.message), BODY_LENGTH);
 }
 
 /** Unread messages in conversations that are neither muted nor archived. */

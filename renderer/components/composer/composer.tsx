@@ -7,6 +7,7 @@ import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
 import { splitMessage } from '../../lib/split-message.ts';
 import { useThread } from '../../stores/thread-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
@@ -25,6 +26,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const flush = useDrafts((s) => s.flush);
   const editing = useEdits(editingIn(conversationId));
   const setEdit = useEdits((s) => s.set);
+  const focusAsked = useUi((s) => s.composerFocus);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const attachments = usePendingAttachments(pendingIn(conversationId));
@@ -49,9 +51,13 @@ export function Composer({ conversationId }: { conversationId: string }) {
     return () => flush(conversationId);
   }, [conversationId, loadDraft, flush]);
 
+  // An edit begun, or a quote added: the caret goes after the text, where typing goes on.
   useEffect(() => {
-    ref.current?.focus();
-  }, [editing?.id]);
+    const box = ref.current;
+    if (!box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [editing?.id, focusAsked]);
 
   const change = (value: string) => {
     if (editing) setEditing({ ...editing, text: value });

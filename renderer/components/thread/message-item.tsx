@@ -1,8 +1,8 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
 import { useEdits } from '../../stores/edit-store.ts';
-import { askDeleteMessage, pinMessage } from '../../stores/message-actions.ts';
+import { askDeleteMessage, pinMessage, quoteMessage } from '../../stores/message-actions.ts';
 import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
 import { useNotices } from '../../stores/notice-store.ts';
 import { Avatar } from '../common/avatar.tsx';
@@ -46,9 +46,15 @@ function StateMark({ message }: { message: MessageView }) {
   );
 }
 
-function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
+function messageMenu(message: MessageView, pinned: boolean, selected: string): MenuEntry[] {
   const confirmed = !isLocalId(message.id);
   const entries: MenuEntry[] = [];
+  if (message.text) {
+    entries.push({
+      label: selected ? 'Quote selection' : 'Quote',
+      onSelect: () => quoteMessage(message, selected),
+    });
+  }
   if (confirmed) {
     entries.push({
       label: pinned ? 'Unpin message' : 'Pin message',
@@ -77,6 +83,14 @@ function messageMenu(message: MessageView, pinned: boolean): MenuEntry[] {
   return entries;
 }
 
+/** The text selected inside `element`, read as the menu opens: what "Quote selection" quotes. */
+function selectedWithin(element: HTMLElement | null): string {
+  const selection = document.getSelection();
+  if (!element || !selection || selection.isCollapsed || selection.rangeCount === 0) return '';
+  const range = selection.getRangeAt(0);
+  return element.contains(range.commonAncestorContainer) ? selection.toString().trim() : '';
+}
+
 export const MessageItem = memo(function MessageItem({
   message,
   startsGroup,
@@ -92,6 +106,7 @@ export const MessageItem = memo(function MessageItem({
   editing: boolean;
   pinned: boolean;
 }) {
+  const textRef = useRef<HTMLDivElement>(null);
   const author = message.own ? 'You' : message.sender.username || message.sender.id;
   const showAuthor = showSender && startsGroup && !message.own;
   const classes = [
@@ -118,7 +133,7 @@ export const MessageItem = memo(function MessageItem({
                 <Icon name="pin" size={12} /> Pinned
               </span>
             )}
-            {message.text && <MessageText text={message.text} />}
+            {message.text && <MessageText ref={textRef} text={message.text} />}
             <Attachments attachments={message.attachments} />
             <span className="meta">
               {message.editedAt !== null && <span className="edited">Edited</span>}
@@ -135,7 +150,10 @@ export const MessageItem = memo(function MessageItem({
           </div>
           <div className="message-actions" role="toolbar" aria-label="Message actions">
             <ReactButton message={message} />
-            <MenuButton label="More actions" entries={() => messageMenu(message, pinned)}>
+            <MenuButton
+              label="More actions"
+              entries={() => messageMenu(message, pinned, selectedWithin(textRef.current))}
+            >
               <Icon name="more" />
             </MenuButton>
           </div>

@@ -123,6 +123,22 @@ describe('conversation list', () => {
     });
   });
 
+  it('previews a reply by its own words, past a quote of the longest Parley writes', () => {
+    const db = inbox();
+    const quote = Array.from({ length: 12 }, () => `> ${'said before '.repeat(4)}`).join('\n');
+    expect(quote.length).toBeGreaterThan(500);
+    seedMessages(db, [
+      {
+        id: 'm9',
+        conversationId: 'c_ann',
+        senderId: 'ct_ann',
+        text: `${quote}\nagreed`,
+        createdAt: 2_000,
+      },
+    ]);
+    expect(getConversation(db, 'c_ann')?.lastMessage?.text).toBe('agreed');
+  });
+
   it('counts pending and failed outbox writes per conversation', () => {
     const db = inbox();
     seedOutbox(db, { kind: 'send', conversationId: 'c_ann', targetId: 'm2', state: 'pending' });

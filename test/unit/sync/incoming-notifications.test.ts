@@ -82,6 +82,19 @@ describe('what arriving messages notify', () => {
     });
   });
 
+  it('shows a reply by its own words, not the quote it starts with', () => {
+    const plan = planIncoming(
+      db,
+      DEFAULT_SETTINGS,
+      away,
+      [message('c_team', '> is the stock in?\nYes, all of it', 1_000)],
+      2_000,
+    );
+    expect(plan.kind === 'each' && plan.items[0]?.notification).toMatchObject({
+      body: 'Ava: Yes, all of it',
+    });
+  });
+
   it('says who wrote but not what when message text is hidden', () => {
     const plan = planIncoming(
       db,
