@@ -6,7 +6,14 @@ import { call } from '../ipc/parley.ts';
 
 const PAGE = 20;
 
+/** "Search in conversation": the one conversation searched, with its title for the search box. */
+export interface SearchScope {
+  conversationId: string;
+  title: string;
+}
+
 interface MessageSearchState {
+  scope: SearchScope | null;
   /** The words `hits` were found for; null before the first answer. */
   query: string | null;
   hits: SearchHit[];
@@ -19,6 +26,8 @@ interface MessageSearchState {
   more(): Promise<void>;
   /** Forgets the hits, and any search still under way, when search closes. */
   clear(): void;
+  /** Searches one conversation from now on, or every one again. */
+  setScope(scope: SearchScope | null): void;
 }
 
 /** Bumped by each search, so only the newest one asked for is shown. */
@@ -26,9 +35,14 @@ let generation = 0;
 
 const nothingFound = { query: null, hits: [], hasMore: false, error: null, loadingMore: false };
 
-/** Full-text hits over every message, newest first, a page at a time. */
+/** Where the words are looked for, as the core's search takes it. */
+const within = (scope: SearchScope | null) =>
+  scope ? { conversationId: scope.conversationId } : {};
+
+/** Full-text hits over every message, or one conversation's, newest first, a page at a time. */
 export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
   ...nothingFound,
+  scope: null,
   async search(query) {
     const mine = ++generation;
     const shown = get();
@@ -37,7 +51,12 @@ export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
     const limit =
       shown.query === query ? Math.min(LIMITS.pageSize, Math.max(PAGE, shown.hits.length)) : PAGE;
     try {
-      const result = await call('messages:search', { query, offset: 0, limit });
+      const result = await call('messages:search', {
+        query,
+        ...within(shown.scope),
+        offset: 0,
+        limit,
+      });
       if (mine !== generation) return;
       set({ query, hits: result.hits, hasMore: result.hasMore, error: null, loadingMore: false });
     } catch (failure) {
@@ -46,13 +65,18 @@ export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
     }
   },
   async more() {
-    const { query, hits, hasMore, loadingMore } = get();
+    const { query, hits, hasMore, loadingMore, scope } = get();
     if (query === null || !hasMore || loadingMore) return;
     set({ loadingMore: true });
     // A search that lands meanwhile replaces the list this page would extend.
     const stillShown = () => get().hits === hits;
     try {
-      const result = await call('messages:search', { query, offset: hits.length, limit: PAGE });
+      const result = await call('messages:search', {
+        query,
+        ...within(scope),
+        offset: hits.length,
+        limit: PAGE,
+      });
       if (!stillShown()) return;
       // A message that arrived since the last page shifts the offsets by one:
       // the hit it pushed down is already listed.
@@ -70,5 +94,9 @@ export const useMessageSearch = create<MessageSearchState>()((set, get) => ({
   clear() {
     generation++;
     set(nothingFound);
+  },
+  setScope(scope) {
+    generation++;
+    set({ ...nothingFound, scope });
   },
 }));

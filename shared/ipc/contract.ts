@@ -236,7 +236,12 @@ export const channels = {
   'messages:delete': { request: z.object({ messageId: id }).strict(), response: done },
   'messages:search': {
     request: z
-      .object({ query: z.string().trim().min(1).max(LIMITS.queryLength), ...page })
+      .object({
+        query: z.string().trim().min(1).max(LIMITS.queryLength),
+        /** Only this conversation's messages ("Search in conversation"). */
+        conversationId: id.optional(),
+        ...page,
+      })
       .strict(),
     response: z.object({ hits: z.array(searchHit), hasMore: z.boolean() }),
   },

@@ -253,6 +253,34 @@ try {
     );
   }
 
+  // "Search in conversation": a rowid lookup per match, so a conversation where the word is
+  // rare among many matches elsewhere walks to its own (baseline: the same words everywhere).
+  const inConversation = [
+    { name: 'common word, the long thread', conversationId: () => 'cv_0' },
+    {
+      name: 'common word, a conversation of ~100',
+      conversationId: () => `cv_${1 + Math.floor(random() * (CONVERSATIONS - 1))}`,
+    },
+  ];
+  for (const scope of inConversation) {
+    const queries = Array.from({ length: 50 }, () => VOCABULARY[Math.floor(random() * 20)]!);
+    const ids = Array.from({ length: 50 }, scope.conversationId);
+    report(
+      `FTS search in one conversation: ${scope.name}`,
+      await measureSettled(50, (run) =>
+        searchMessages(db, {
+          query: queries[run % 50]!,
+          conversationId: ids[run % 50],
+          offset: 0,
+          limit: 50,
+        }),
+      ),
+      await measureSettled(50, (run) =>
+        searchMessages(db, { query: queries[run % 50]!, offset: 0, limit: 50 }),
+      ),
+    );
+  }
+
   // What one query could cost before the caps: every term (up to 16) and a prefix of any length.
   const uncapped = db.prepare(
     `SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 51`,

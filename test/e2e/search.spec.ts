@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  conversationAction,
   firstConversationTitle,
+  message,
   openAppForEachTest,
   openConversation,
+  send,
+  unique,
 } from '../support/parley-app.ts';
 
 openAppForEachTest();
@@ -74,4 +78,36 @@ test('a message the user wrote is found as theirs, "You", as the conversation li
   await expect(found.getByRole('button', { name: /\bYou: / }).first()).toBeVisible();
   // The demo's own username is "you": it was shown lower-case, unlike anywhere else.
   await expect(found.getByRole('button', { name: /\byou: / })).toHaveCount(0);
+});
+
+test('Search in conversation looks only there; Esc in the empty box searches everywhere again', async ({
+  page,
+}) => {
+  const word = unique('kiwi').replace(' ', '');
+  await openConversation(page, 'maya.chen');
+  await send(page, `bring ${word} please`);
+  await openConversation(page, 'noah.berg');
+  await send(page, `no ${word} for me`);
+
+  // From the row's menu, with another conversation open.
+  await conversationAction(page, 'maya.chen', 'Search in conversation');
+  const search = page.getByRole('searchbox', { name: 'Search in maya.chen' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(word);
+  const found = page.getByRole('region', { name: 'Messages found' });
+  await expect(found.getByRole('listitem')).toHaveCount(1);
+  await expect(found.getByRole('listitem')).toContainText(`bring ${word} please`);
+  // Only messages: the conversations that match are not what was asked for.
+  await expect(page.getByRole('listbox', { name: 'Matching conversations' })).toHaveCount(0);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'maya.chen' })).toBeVisible();
+  await expect(message(page, `bring ${word} please`)).toBeInViewport();
+
+  // Esc clears the words, then the conversation: every conversation is searched again.
+  await search.press('Escape');
+  await search.press('Escape');
+  const everywhere = page.getByRole('searchbox', { name: 'Search', exact: true });
+  await expect(everywhere).toBeFocused();
+  await page.keyboard.type(word);
+  await expect(found.getByRole('listitem')).toHaveCount(2);
 });

@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { longEnoughForPrefix, matchExpression, quotedTerms } from './fts-query.ts';
 import { purging } from './message-purge.ts';
 import { readSelf } from './self-identity.ts';
+import { keyBase, SLOTS_PER_MS } from './search-order.ts';
 import { MATCH_END, MATCH_START, parseSnippet } from './search-snippet.ts';
 import { readHere, type ReadRows } from './read-worker.ts';
 import { statement } from './statement-cache.ts';
@@ -13,6 +14,8 @@ export interface SearchQuery {
   query: string;
   offset: number;
   limit: number;
+  /** "Search in conversation": only this conversation's messages. */
+  conversationId?: string | undefined;
 }
 
 interface HitRow {
@@ -53,15 +56,44 @@ const matches = (where: string) => `SELECT CAST(rowid AS TEXT) AS key,
     snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', ${SNIPPET_TOKENS}) AS marked
   FROM messages_fts WHERE messages_fts MATCH $match${where}
   ORDER BY messages_fts.rowid DESC LIMIT $limit OFFSET $offset`;
-const MATCHES = matches('');
 /**
  * While a removed conversation's messages are being purged (message-purge.ts),
  * its matches are left out here, so a page stays full; a lookup per match,
  * paid only then.
  */
-const MATCHES_OUTSIDE_PURGES = matches(`
+const OUTSIDE_PURGES = `
   AND NOT EXISTS (SELECT 1 FROM messages m JOIN message_purges p
-    ON p.conversation_id = m.conversation_id WHERE m.seq = messages_fts.rowid)`);
+    ON p.conversation_id = m.conversation_id WHERE m.seq = messages_fts.rowid)`;
+/**
+ * One conversation's matches. A long conversation is found in the same
+ * newest-first stream, a rowid lookup per match, the stream cut to the keys
+ * of its first and last message's times (search-order.ts): where the words
+ * are common in it, a page costs what a page of every match does, and a
+ * conversation quiet for a year is not reached through a year of matches
+ * elsewhere. A short one is looked up message by message in the index
+ * instead (FTS5 seeks each rowid), as the stream would walk past every match
+ * elsewhere in its time to reach its few.
+ */
+const IN_LONG_CONVERSATION = `
+  AND messages_fts.rowid BETWEEN
+    (SELECT ${keyBase('MIN(created_at)')} FROM messages WHERE conversation_id = $conversationId)
+    AND (SELECT ${keyBase('MAX(created_at)')} + ${SLOTS_PER_MS - 1}
+      FROM messages WHERE conversation_id = $conversationId)
+  AND EXISTS (SELECT 1 FROM messages m
+    WHERE m.seq = messages_fts.rowid AND m.conversation_id = $conversationId)`;
+const IN_SHORT_CONVERSATION = `
+  AND messages_fts.rowid IN (SELECT seq FROM messages WHERE conversation_id = $conversationId)`;
+/** Up to this many messages a conversation is short; counting stops past it. */
+const SHORT_CONVERSATION = 5_000;
+const COUNT_UP_TO_SHORT = `SELECT COUNT(*) AS count FROM (SELECT 1 FROM messages
+  WHERE conversation_id = $conversationId LIMIT ${SHORT_CONVERSATION + 1})`;
+
+async function inConversation(read: ReadRows, conversationId: string): Promise<string> {
+  const [row] = (await read(COUNT_UP_TO_SHORT, { $conversationId: conversationId })) as {
+    count: number;
+  }[];
+  return (row?.count ?? 0) > SHORT_CONVERSATION ? IN_LONG_CONVERSATION : IN_SHORT_CONVERSATION;
+}
 
 /**
  * What the page's matches show, joined by rowid: the cost is per hit returned.
@@ -79,7 +111,7 @@ const HIT_DETAILS = `SELECT CAST(m.seq AS TEXT) AS key, m.id, m.conversation_id,
     AND NOT EXISTS (SELECT 1 FROM message_purges p WHERE p.conversation_id = m.conversation_id)`;
 
 /**
- * Full-text search over every message, newest first. The
+ * Full-text search over every message, or one conversation's, newest first. The
  * matching, whose cost depends on the words, runs through `read` (the core
  * passes a worker thread's connection); the page's details are read here.
  */
@@ -93,10 +125,13 @@ export async function searchMessages(
   const last = terms.at(-1) as string;
   const unfinished =
     longEnoughForPrefix(last) && (await read(IS_WORD, { $term: last })).length === 0;
-  const found = (await read(purging(db) ? MATCHES_OUTSIDE_PURGES : MATCHES, {
+  const within = request.conversationId;
+  const where = `${purging(db) ? OUTSIDE_PURGES : ''}${within === undefined ? '' : await inConversation(read, within)}`;
+  const found = (await read(matches(where), {
     $match: matchExpression(terms, unfinished),
     $limit: request.limit + 1,
     $offset: request.offset,
+    ...(within === undefined ? {} : { $conversationId: within }),
   })) as { key: string; marked: string }[];
   const page = found.slice(0, request.limit);
   const details = new Map(

@@ -8,6 +8,7 @@ import {
   setPinned,
   setRead,
 } from '../../stores/conversation-actions.ts';
+import { useMessageSearch } from '../../stores/message-search.ts';
 import type { MenuEntry } from '../common/menu.tsx';
 
 /** The same actions from the row's context menu and from the thread header. */
@@ -38,6 +39,13 @@ export function conversationMenuEntries(conversation: ConversationSummary): Menu
       onSelect: () => setArchived(conversation, conversation.archivedAt === null),
     },
     { label: 'Rename…', onSelect: () => askRename(conversation) },
+    {
+      label: 'Search in conversation',
+      onSelect: () =>
+        useMessageSearch
+          .getState()
+          .setScope({ conversationId: conversation.id, title: conversation.title }),
+    },
     'separator',
     { label: 'Delete…', danger: true, onSelect: () => askDelete(conversation) },
   ];

@@ -6,6 +6,7 @@ import { useMessageSearch } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { InlineError } from '../common/fields.tsx';
 import { useSession } from '../../stores/session-store.ts';
+import { MESSAGE_RESULTS_ID } from './search-box.tsx';
 
 function Snippet({ hit }: { hit: SearchHit }) {
   const parts: React.ReactNode[] = [];
@@ -50,7 +51,12 @@ export function MessageResults({ query }: { query: string }) {
   }, [search, query, pending]);
 
   return (
-    <section className="message-results" aria-label="Messages found" aria-busy={loadingMore}>
+    <section
+      id={MESSAGE_RESULTS_ID}
+      className="message-results"
+      aria-label="Messages found"
+      aria-busy={loadingMore}
+    >
       <h2 className="section-title">Messages</h2>
       <InlineError>{error}</InlineError>
       {pending === 'fetching' && (

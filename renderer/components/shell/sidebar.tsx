@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { deferred } from '../../lib/deferred-component.ts';
 import { useConversationList } from '../../stores/conversation-list-store.ts';
+import { useMessageSearch } from '../../stores/message-search.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { ConversationList } from '../conversation-list/conversation-list.tsx';
@@ -16,6 +17,7 @@ const MessageResults = deferred(() =>
 
 export function Sidebar() {
   const query = useConversationList((s) => s.query.trim());
+  const scope = useMessageSearch((s) => s.scope);
   const openDialog = useUi((s) => s.openDialog);
   return (
     <aside className="sidebar" aria-label="Conversations">
@@ -35,7 +37,17 @@ export function Sidebar() {
       <SearchBox />
       <ConnectionBanner />
       <KeptUnsent />
-      {query ? (
+      {scope ? (
+        <div className="search-results">
+          {query ? (
+            <Suspense fallback={null}>
+              <MessageResults key={`${scope.conversationId}\n${query}`} query={query} />
+            </Suspense>
+          ) : (
+            <p className="list-empty">Type to search the messages of this conversation.</p>
+          )}
+        </div>
+      ) : query ? (
         <div className="search-results">
           <h2 className="section-title">Conversations</h2>
           <ConversationList />

@@ -44,6 +44,9 @@ describe('store channels through the core router', () => {
       ok: true,
       value: { hits: [{ messageId: 'm1', snippet: 'first lunch', highlights: [[6, 11]] }] },
     });
+    expect(
+      await call('messages:search', { query: 'lunch', conversationId: 'c_other' }),
+    ).toMatchObject({ ok: true, value: { hits: [] } });
     expect(await call('contacts:suggest', { query: 'an' })).toMatchObject({
       ok: true,
       value: { items: [{ id: 'ct_ann', conversationId: 'c_ann' }] },

@@ -48,6 +48,53 @@ describe('message search', () => {
     expect((await search(db, 'cafe')).hits.map((h) => h.messageId)).toEqual(['m1']);
   });
 
+  it('searches one conversation when asked, paging within it', async () => {
+    const db = archive();
+    const inTeam = (query: string, offset = 0, limit = 10) =>
+      searchMessages(db, { query, offset, limit, conversationId: 'c_team' });
+    expect((await inTeam('lunch')).hits.map((h) => h.messageId)).toEqual(['m2']);
+    expect((await inTeam('deplo')).hits.map((h) => h.messageId)).toEqual(['m3', 'm2']);
+    expect(await inTeam('deplo', 0, 1)).toMatchObject({
+      hits: [{ messageId: 'm3' }],
+      hasMore: true,
+    });
+    expect(await inTeam('deplo', 1, 1)).toMatchObject({
+      hits: [{ messageId: 'm2' }],
+      hasMore: false,
+    });
+    expect((await inTeam('cafe')).hits).toEqual([]);
+  });
+
+  it('searches a long conversation too, quiet since others spoke, newest first', async () => {
+    const db = archive();
+    seedConversation(db, { id: 'c_long', groupId: 'g_long' });
+    // Past the count up to which a conversation is looked up message by message.
+    seedMessages(
+      db,
+      Array.from({ length: 5_001 }, (_, n) => ({
+        id: `long${n}`,
+        conversationId: 'c_long',
+        senderId: 'ct_bob',
+        text: n % 1_000 === 0 ? `lunch number ${n}` : `filler ${n}`,
+        createdAt: 1_000 + n,
+      })),
+    );
+    seedMessages(db, [
+      { id: 'later', conversationId: 'c_team', senderId: 'ct_bob', text: 'lunch?', createdAt: 9e6 },
+    ]);
+    const inLong = (offset: number, limit: number) =>
+      searchMessages(db, { query: 'lunch', offset, limit, conversationId: 'c_long' });
+    expect((await inLong(0, 10)).hits.map((h) => h.messageId)).toEqual([
+      'long5000',
+      'long4000',
+      'long3000',
+      'long2000',
+      'long1000',
+      'long0',
+    ]);
+    expect(await inLong(4, 1)).toMatchObject({ hits: [{ messageId: 'long1000' }], hasMore: true });
+  });
+
   it('requires every term', async () => {
     expect((await search(archive(), 'lunch deploy')).hits.map((h) => h.messageId)).toEqual(['m2']);
   });

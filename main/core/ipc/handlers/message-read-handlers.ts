@@ -19,6 +19,14 @@ export function messageReadHandlers(
         olderOnServer: olderOnServer(db, conversationId),
       };
     },
-    'messages:search': (request) => searchMessages(db, request, read),
+    'messages:search': (request) =>
+      searchMessages(
+        db,
+        {
+          ...request,
+          ...(request.conversationId && { conversationId: currentId(db, request.conversationId) }),
+        },
+        read,
+      ),
   };
 }
