@@ -1,9 +1,12 @@
 import type { AttachmentInput, MessageView } from '../../shared/model/message.ts';
+import { LIMITS } from '../../shared/model/limits.ts';
 import { call } from '../ipc/parley.ts';
+import { plural } from '../lib/format.ts';
 import { quoteFor, withQuote } from '../lib/quotes.ts';
 import { useDrafts } from './draft-store.ts';
 import { editingIn, useEdits } from './edit-store.ts';
-import { attempt } from './notice-store.ts';
+import { openConversation } from './navigation.ts';
+import { attempt, useNotices } from './notice-store.ts';
 import { useRecentReactions } from './recent-reactions-store.ts';
 import { useThread } from './thread-store.ts';
 import { confirm, useUi } from './ui-store.ts';
@@ -40,6 +43,42 @@ export function quoteMessage(message: MessageView, selected: string) {
     drafts.setDraft(conversationId, withQuote(drafts.drafts[conversationId] ?? '', quote));
   }
   useUi.getState().focusComposer();
+}
+
+/** What of a message's attachments can be sent again: those with a web link, as the API takes them. */
+export function forwardable(message: MessageView): AttachmentInput[] {
+  return message.attachments.flatMap((attachment): AttachmentInput[] =>
+    attachment.url === null
+      ? []
+      : [
+          {
+            name: (attachment.name || 'attachment').slice(0, LIMITS.nameLength),
+            url: attachment.url,
+            ...(attachment.mimeType ? { mime_type: attachment.mimeType } : {}),
+            ...(Number.isInteger(attachment.size) ? { size: attachment.size as number } : {}),
+          },
+        ],
+  );
+}
+
+/**
+ * "Forward…": the message's text and attachments sent again, through the
+ * outbox, in the conversation chosen, which opens to show it on its way. The
+ * API has no forwarding of its own, so it is a new message from the user.
+ */
+export async function forwardMessage(message: MessageView, conversationId: string) {
+  const attachments = forwardable(message);
+  openConversation(conversationId);
+  if (!(await sendMessage(conversationId, message.text, attachments))) return;
+  const left = message.attachments.length - attachments.length;
+  useNotices
+    .getState()
+    .push(
+      left > 0 ? 'warning' : 'info',
+      left > 0
+        ? `Forwarded without ${plural(left, 'attachment')} that had no web link to send.`
+        : 'Forwarded',
+    );
 }
 
 export function toggleReaction(message: MessageView, reaction: string) {

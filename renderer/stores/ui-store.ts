@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { KeptUnsent } from '../../shared/model/message.ts';
+import type { KeptUnsent, MessageView } from '../../shared/model/message.ts';
 
 export interface ConfirmRequest {
   title: string;
@@ -18,6 +18,8 @@ export type Dialog =
   | { kind: 'quick-switcher' }
   /** The quick switcher, choosing where text kept from a deleted conversation goes. */
   | { kind: 'move-kept'; item: KeptUnsent }
+  /** The quick switcher, choosing where a message is forwarded. */
+  | { kind: 'forward'; message: MessageView }
   /** Settings, scrolled to one section when named. */
   | { kind: 'settings'; section?: SettingsSection }
   | { kind: 'unsent-changes' }

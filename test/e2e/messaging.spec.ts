@@ -237,3 +237,24 @@ test('Quote puts a message, or the part selected, in the composer; the reply sho
   await messageAction(page, reply, 'Quote');
   await expect(box).toHaveValue('> About Friday: fine.\n>\n> 3pm works.\n');
 });
+
+test('Forward sends a message and its pictures on to another conversation, which opens', async ({
+  page,
+}) => {
+  await openConversation(page, 'maya.chen');
+  const photos = message(page, 'Photos from last weekend are up!').last();
+  const picture = { name: /^Open image/ };
+  const pictures = await photos.getByRole('button', picture).count();
+  expect(pictures).toBeGreaterThan(0);
+  await messageAction(page, photos, 'Forward…');
+  const dialog = page.getByRole('dialog', { name: 'Forward to…' });
+  await dialog.getByRole('combobox', { name: 'Conversation name' }).fill('noah');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 2, name: 'noah.berg' })).toBeVisible();
+  const forwarded = message(page, 'Photos from last weekend are up!').last();
+  await expect(forwarded).toHaveAccessibleName('You');
+  await expect(forwarded.getByRole('button', picture)).toHaveCount(pictures);
+  await expect(page.getByText('Forwarded', { exact: true })).toBeVisible();
+  await expect(forwarded.getByRole('img', { name: 'Sent' })).toBeVisible();
+});

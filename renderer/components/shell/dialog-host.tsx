@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { deferred } from '../../lib/deferred-component.ts';
 import { moveKept } from '../../stores/kept-unsent-actions.ts';
+import { forwardMessage } from '../../stores/message-actions.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { NewConversationDialog } from '../dialogs/new-conversation-dialog.tsx';
 import { QuickSwitcher } from '../dialogs/quick-switcher.tsx';
@@ -44,6 +45,14 @@ function OpenDialog() {
           title="Send in which conversation?"
           onClose={close}
           onChoose={(conversationId) => void moveKept(dialog.item, conversationId)}
+        />
+      );
+    case 'forward':
+      return (
+        <QuickSwitcher
+          title="Forward to…"
+          onClose={close}
+          onChoose={(conversationId) => void forwardMessage(dialog.message, conversationId)}
         />
       );
     case 'settings':

@@ -2,9 +2,15 @@ import { memo, useRef } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
 import { useEdits } from '../../stores/edit-store.ts';
-import { askDeleteMessage, pinMessage, quoteMessage } from '../../stores/message-actions.ts';
+import {
+  askDeleteMessage,
+  forwardable,
+  pinMessage,
+  quoteMessage,
+} from '../../stores/message-actions.ts';
 import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
 import { useNotices } from '../../stores/notice-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 import { MenuButton, type MenuEntry } from '../common/menu.tsx';
@@ -46,8 +52,8 @@ function StateMark({ message }: { message: MessageView }) {
   );
 }
 
+/** Answering and passing on first, as in Telegram and Signal; changing and deleting own last. */
 function messageMenu(message: MessageView, pinned: boolean, selected: string): MenuEntry[] {
-  const confirmed = !isLocalId(message.id);
   const entries: MenuEntry[] = [];
   if (message.text) {
     entries.push({
@@ -55,10 +61,10 @@ function messageMenu(message: MessageView, pinned: boolean, selected: string): M
       onSelect: () => quoteMessage(message, selected),
     });
   }
-  if (confirmed) {
+  if (message.text || forwardable(message).length > 0) {
     entries.push({
-      label: pinned ? 'Unpin message' : 'Pin message',
-      onSelect: () => pinMessage(message.conversationId, pinned ? null : message.id),
+      label: 'Forward…',
+      onSelect: () => useUi.getState().openDialog({ kind: 'forward', message }),
     });
   }
   if (message.text) {
@@ -69,6 +75,12 @@ function messageMenu(message: MessageView, pinned: boolean, selected: string): M
           () => useNotices.getState().push('info', 'Copied'),
           () => useNotices.getState().push('error', 'Could not copy the text.'),
         ),
+    });
+  }
+  if (!isLocalId(message.id)) {
+    entries.push({
+      label: pinned ? 'Unpin message' : 'Pin message',
+      onSelect: () => pinMessage(message.conversationId, pinned ? null : message.id),
     });
   }
   if (message.own) {
