@@ -6,6 +6,7 @@ import {
   type Replacements,
   type ReplacedId,
 } from '../lib/replaced-ids.ts';
+import { keyedSaver } from '../lib/keyed-saver.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 
 const SAVE_AFTER_MS = 500;
@@ -19,6 +20,8 @@ interface DraftState {
   setDraft(conversationId: string, text: string): void;
   /** Saves at once, for sending or switching away. */
   flush(conversationId: string): void;
+  /** Saves every draft still waiting for a pause in typing, as the window goes. */
+  flushAll(): void;
   /**
    * The server confirmed conversations started here: what was typed under a
    * local id goes on under the server's, still to be saved if it was.
@@ -26,16 +29,13 @@ interface DraftState {
   followReplacedIds(replaced: readonly ReplacedId[]): void;
 }
 
-const timers = new Map<string, ReturnType<typeof setTimeout>>();
-
-function save(conversationId: string, text: string) {
-  timers.delete(conversationId);
+const saver = keyedSaver<string>((conversationId, text) => {
   call('drafts:set', { conversationId, text }).then(
     // The conversation was deleted elsewhere meanwhile: the core kept the text apart.
     ({ kept }) => kept && void useKeptUnsent.getState().refresh(),
     () => undefined,
   );
-}
+}, SAVE_AFTER_MS);
 
 export const useDrafts = create<DraftState>()((set, get) => ({
   drafts: {},
@@ -55,13 +55,10 @@ export const useDrafts = create<DraftState>()((set, get) => ({
   setDraft(id, text) {
     const conversationId = currentId(get().replaced, id);
     set({ drafts: { ...get().drafts, [conversationId]: text } });
-    schedule(conversationId, text);
+    saver.schedule(conversationId, text);
   },
-  flush(conversationId) {
-    if (!timers.has(conversationId)) return;
-    clearTimeout(timers.get(conversationId));
-    save(conversationId, get().drafts[conversationId] ?? '');
-  },
+  flush: saver.flush,
+  flushAll: saver.flushAll,
   followReplacedIds(replaced) {
     const {
       record: drafts,
@@ -69,21 +66,8 @@ export const useDrafts = create<DraftState>()((set, get) => ({
       seen,
     } = followReplacedKeys(get().drafts, get().replaced, replaced);
     if (seen === get().replaced) return;
-    for (const { from, to } of moved) {
-      if (!timers.has(from)) continue;
-      clearTimeout(timers.get(from));
-      timers.delete(from);
-      schedule(to, drafts[to] as string);
-    }
+    for (const { from, to } of moved) saver.move(from, to);
     // Before the thread switches to the server's id, so its composer never shows it empty.
     set({ drafts, replaced: seen });
   },
 }));
-
-function schedule(conversationId: string, text: string) {
-  clearTimeout(timers.get(conversationId));
-  timers.set(
-    conversationId,
-    setTimeout(() => save(conversationId, text), SAVE_AFTER_MS),
-  );
-}

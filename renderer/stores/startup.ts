@@ -2,6 +2,8 @@ import { preloadDeferred } from '../lib/deferred-component.ts';
 import { connectCoreEvents } from './core-events.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
+import { useDrafts } from './draft-store.ts';
+import { useEdits } from './edit-store.ts';
 import { reportError } from './notice-store.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 import { followOpenConversation } from './navigation.ts';
@@ -18,6 +20,11 @@ import { useSettings } from './settings-store.ts';
 export function startApp(): void {
   connectCoreEvents();
   followOpenConversation();
+  // What was typed in the last half second is saved before the window goes (Quit, reload).
+  window.addEventListener('pagehide', () => {
+    useDrafts.getState().flushAll();
+    useEdits.getState().flushAll();
+  });
   void useSettings.getState().load();
   useDesktop.getState().load().catch(reportError);
   void useOutbox.getState().refresh();

@@ -13,6 +13,7 @@ import {
   KEPT_UNSENT_LIMIT,
   keptUnsent,
   messageView,
+  openEdit,
   searchHit,
 } from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
@@ -249,6 +250,15 @@ export const channels = {
   'drafts:get': {
     request: z.object({ conversationId: id }).strict(),
     response: z.object({ text: z.string() }),
+  },
+  /** The edit open in a conversation's composer, kept as a draft is; null when none. */
+  'edits:get': {
+    request: z.object({ conversationId: id }).strict(),
+    response: openEdit.nullable(),
+  },
+  'edits:set': {
+    request: z.object({ conversationId: id, edit: openEdit.nullable() }).strict(),
+    response: done,
   },
   'drafts:set': {
     request: z.object({ conversationId: id, text: z.string().max(LIMITS.draftLength) }).strict(),

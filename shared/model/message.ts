@@ -65,6 +65,13 @@ export type MessageView = z.infer<typeof messageView>;
 export const KEPT_UNSENT_LIMIT = 200;
 
 /** Text written in a conversation that was deleted elsewhere before it was sent. */
+/** An own message being edited in the composer, with the text as edited so far. */
+export const openEdit = z.object({
+  messageId: id,
+  text: z.string().max(LIMITS.draftLength),
+});
+export type OpenEdit = z.infer<typeof openEdit>;
+
 export const keptUnsent = z.object({
   id: z.number().int(),
   conversationTitle: z.string(),

@@ -104,6 +104,35 @@ test('an edit left for another conversation is there, as typed, on coming back',
   await expect(page.getByText('Editing message')).toHaveCount(0);
 });
 
+test('an edit half typed when the window goes is there, as typed, when Parley opens again', async ({
+  page,
+}) => {
+  const title = await firstConversationTitle(page, 0);
+  await openConversation(page, title);
+  const text = unique('lunch at noon');
+  await expect(
+    (await send(page, text)).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
+  const edit = page.getByRole('textbox', { name: 'Edit message' });
+  await edit.press('End');
+  await edit.pressSequentially(', or 1');
+  // Gone at once, within the pause after typing that a save waits for.
+  await page.reload();
+
+  await openConversation(page, title);
+  await expect(edit).toHaveValue(`${text}, or 1`);
+  await expect(edit).toBeFocused();
+  await edit.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  // Ended, it stays ended.
+  await page.waitForTimeout(600);
+  await page.reload();
+  await openConversation(page, title);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByText('Editing message')).toHaveCount(0);
+});
+
 test('the composer grows as a long line wraps, so all of it shows, and stops at eight lines', async ({
   page,
 }) => {

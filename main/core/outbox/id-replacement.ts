@@ -20,6 +20,8 @@ export function replaceMessageId(
   if (serverCopy) statement(db, 'DELETE FROM messages WHERE id = ?').run(localId);
   else statement(db, 'UPDATE messages SET id = ? WHERE id = ?').run(serverId, localId);
   statement(db, 'UPDATE outbox SET target_id = ? WHERE target_id = ?').run(serverId, localId);
+  // Up right after Enter edits the message still on its way: the edit follows it.
+  statement(db, 'UPDATE open_edits SET message_id = ? WHERE message_id = ?').run(serverId, localId);
   recordMapping(db, localId, serverId);
   batch.replaced(localId, serverId);
   if (row) {
@@ -61,6 +63,11 @@ export function replaceConversationId(
     localId,
   );
   statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(localId);
+  statement(
+    db,
+    'UPDATE OR IGNORE open_edits SET conversation_id = ? WHERE conversation_id = ?',
+  ).run(serverId, localId);
+  statement(db, 'DELETE FROM open_edits WHERE conversation_id = ?').run(localId);
   statement(db, 'UPDATE outbox SET conversation_id = ? WHERE conversation_id = ?').run(
     serverId,
     localId,

@@ -26,6 +26,8 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const flush = useDrafts((s) => s.flush);
   const editing = useEdits(editingIn(conversationId));
   const setEdit = useEdits((s) => s.set);
+  const loadEdit = useEdits((s) => s.load);
+  const flushEdit = useEdits((s) => s.flush);
   const focusAsked = useUi((s) => s.composerFocus);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
@@ -48,8 +50,12 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   useEffect(() => {
     void loadDraft(conversationId);
-    return () => flush(conversationId);
-  }, [conversationId, loadDraft, flush]);
+    void loadEdit(conversationId);
+    return () => {
+      flush(conversationId);
+      flushEdit(conversationId);
+    };
+  }, [conversationId, loadDraft, flush, loadEdit, flushEdit]);
 
   // An edit begun, or a quote added: the caret goes after the text, where typing goes on.
   useEffect(() => {

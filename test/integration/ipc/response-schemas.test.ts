@@ -67,6 +67,11 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'messages:search': () => ({ query: 'grace' }),
   'drafts:set': ({ conversationId }) => ({ conversationId, text: 'half a thought' }),
   'drafts:get': ({ conversationId }) => ({ conversationId }),
+  'edits:set': ({ conversationId, messageId }) => ({
+    conversationId,
+    edit: { messageId, text: 'hello again' },
+  }),
+  'edits:get': ({ conversationId }) => ({ conversationId }),
   'contacts:suggest': () => ({ query: 'gr' }),
   'outbox:list': () => ({}),
   'outbox:retry': ({ outboxId }) => ({ id: outboxId }),

@@ -4,6 +4,7 @@ import type { Clock } from '../../ports/ports.ts';
 import { conversationExists } from '../../store/conversation-queries.ts';
 import type { Database } from '../../store/database.ts';
 import { getDraft, setDraft } from '../../store/drafts.ts';
+import { getOpenEdit, setOpenEdit } from '../../store/open-edits.ts';
 import { dismissKeptUnsent, keepLateDraft, listKeptUnsent } from '../../store/kept-unsent.ts';
 import { renameConversation } from '../../store/local-names.ts';
 import { markAllRead, markRead, markUnread } from '../../store/read-markers.ts';
@@ -17,7 +18,10 @@ export interface LocalStateDeps {
   emit(event: CoreEvent): void;
 }
 
-/** State that lives on this device only: drafts, local names, read markers. No server call. */
+/**
+ * State that lives on this device only: drafts, open edits, local names, read
+ * markers. No server call.
+ */
 export function localStateHandlers(
   db: Database,
   deps: LocalStateDeps,
@@ -25,6 +29,8 @@ export function localStateHandlers(
   Handlers,
   | 'drafts:get'
   | 'drafts:set'
+  | 'edits:get'
+  | 'edits:set'
   | 'unsent:listKept'
   | 'unsent:dismissKept'
   | 'conversations:rename'
@@ -48,6 +54,15 @@ export function localStateHandlers(
       }
       if (setDraft(db, conversationId, text, deps.clock.now())) changed(conversationId);
       return { kept: false };
+    },
+    'edits:get': async ({ conversationId }) => getOpenEdit(db, currentId(db, conversationId)),
+    'edits:set': async (request) => {
+      const edit = request.edit && {
+        ...request.edit,
+        messageId: currentId(db, request.edit.messageId),
+      };
+      setOpenEdit(db, currentId(db, request.conversationId), edit, deps.clock.now());
+      return {};
     },
     'unsent:listKept': async () => ({ items: listKeptUnsent(db) }),
     'unsent:dismissKept': async ({ id }) => {

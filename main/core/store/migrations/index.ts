@@ -12,6 +12,7 @@ import { searchBacklog } from './0011-search-backlog.ts';
 import { unreadTotalIndex } from './0012-unread-total-index.ts';
 import { messageFingerprint } from './0013-message-fingerprint.ts';
 import { messagePurges } from './0014-message-purges.ts';
+import { openEdits } from './0015-open-edits.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   unreadTotalIndex,
   messageFingerprint,
   messagePurges,
+  openEdits,
 ];
