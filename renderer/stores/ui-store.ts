@@ -34,22 +34,26 @@ export type SettingsSection = 'orders';
 interface UiState {
   dialog: Dialog;
   view: View;
-  /** Counts asks to put the focus in the composer, after what a menu gives it back to. */
-  composerFocus: number;
+  /**
+   * Asks to put the focus in the composer, after what a menu or picker gives
+   * it back to, the caret at `caret` (else after the text); `nonce` counts them.
+   */
+  composerFocus: { nonce: number; caret: number | null };
   openDialog(dialog: Dialog): void;
   closeDialog(): void;
   setView(view: View): void;
-  focusComposer(): void;
+  focusComposer(caret?: number): void;
 }
 
 export const useUi = create<UiState>()((set, get) => ({
   dialog: { kind: 'none' },
   view: 'chats',
-  composerFocus: 0,
+  composerFocus: { nonce: 0, caret: null },
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: { kind: 'none' } }),
   setView: (view) => set({ view }),
-  focusComposer: () => set({ composerFocus: get().composerFocus + 1 }),
+  focusComposer: (caret) =>
+    set({ composerFocus: { nonce: get().composerFocus.nonce + 1, caret: caret ?? null } }),
 }));
 
 export function confirm(request: ConfirmRequest): void {

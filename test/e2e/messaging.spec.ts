@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   answerArrivingUnread,
   conversations,
@@ -13,6 +13,25 @@ import {
 } from '../support/parley-app.ts';
 
 openAppForEachTest();
+
+/**
+ * In the first conversation, a message sent and on the server, then Up in the
+ * empty composer and more typed at its end: an edit in progress.
+ */
+async function editLastSent(page: Page, words: string, added: string) {
+  const title = await firstConversationTitle(page, 0);
+  await openConversation(page, title);
+  const text = unique(words);
+  await expect(
+    (await send(page, text)).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
+  ).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
+  const edit = page.getByRole('textbox', { name: 'Edit message' });
+  await expect(edit).toHaveValue(text);
+  await edit.press('End');
+  await edit.pressSequentially(added);
+  return { title, text, edit };
+}
 
 test('reading a conversation with unread messages shows the divider and clears its badge', async ({
   page,
@@ -66,17 +85,7 @@ test('send, react, edit and delete an own message', async ({ page }) => {
 test('an edit left for another conversation is there, as typed, on coming back', async ({
   page,
 }) => {
-  const first = await firstConversationTitle(page, 0);
-  await openConversation(page, first);
-  const text = unique('meet at 6');
-  await expect(
-    (await send(page, text)).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
-  ).toBeVisible();
-  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
-  const edit = page.getByRole('textbox', { name: 'Edit message' });
-  await expect(edit).toHaveValue(text);
-  await edit.press('End');
-  await edit.pressSequentially(', not 5');
+  const { title: first, text, edit } = await editLastSent(page, 'meet at 6', ', not 5');
 
   // Alt+Down to the next conversation: its composer writes a new message.
   await edit.press('Alt+ArrowDown');
@@ -107,16 +116,7 @@ test('an edit left for another conversation is there, as typed, on coming back',
 test('an edit half typed when the window goes is there, as typed, when Parley opens again', async ({
   page,
 }) => {
-  const title = await firstConversationTitle(page, 0);
-  await openConversation(page, title);
-  const text = unique('lunch at noon');
-  await expect(
-    (await send(page, text)).getByRole('img', { name: /^(Sent|Delivered|Read)$/ }),
-  ).toBeVisible();
-  await page.getByRole('textbox', { name: 'Message' }).press('ArrowUp');
-  const edit = page.getByRole('textbox', { name: 'Edit message' });
-  await edit.press('End');
-  await edit.pressSequentially(', or 1');
+  const { title, text, edit } = await editLastSent(page, 'lunch at noon', ', or 1');
   // Gone at once, within the pause after typing that a save waits for.
   await page.reload();
 
@@ -286,4 +286,23 @@ test('Forward sends a message and its pictures on to another conversation, which
   await expect(forwarded.getByRole('button', picture)).toHaveCount(pictures);
   await expect(page.getByText('Forwarded', { exact: true })).toBeVisible();
   await expect(forwarded.getByRole('img', { name: 'Sent' })).toBeVisible();
+});
+
+test('the composer’s emoji button puts the emoji found by name in at the caret', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page, 0));
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Well done team');
+  await box.press('End');
+  for (let n = 0; n < 'team'.length; n++) await box.press('ArrowLeft');
+  await page.getByRole('button', { name: 'Insert emoji' }).click();
+  const picker = page.getByRole('dialog', { name: 'Insert emoji' });
+  await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('clapping');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(box).toHaveValue('Well done 👏team');
+  await expect(box).toBeFocused();
+  await page.keyboard.type(' ');
+  await expect(box).toHaveValue('Well done 👏 team');
 });

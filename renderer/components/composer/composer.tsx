@@ -11,6 +11,7 @@ import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
+import { EmojiButton } from './emoji-button.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
 
 /**
@@ -29,6 +30,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const loadEdit = useEdits((s) => s.load);
   const flushEdit = useEdits((s) => s.flush);
   const focusAsked = useUi((s) => s.composerFocus);
+  const focusComposer = useUi((s) => s.focusComposer);
   const ref = useRef<HTMLTextAreaElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const attachments = usePendingAttachments(pendingIn(conversationId));
@@ -57,12 +59,13 @@ export function Composer({ conversationId }: { conversationId: string }) {
     };
   }, [conversationId, loadDraft, flush, loadEdit, flushEdit]);
 
-  // An edit begun, or a quote added: the caret goes after the text, where typing goes on.
+  // An edit begun, a quote or an emoji added: the caret goes where typing goes on.
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
     box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
+    const caret = focusAsked.caret ?? box.value.length;
+    box.setSelectionRange(caret, caret);
   }, [editing?.id, focusAsked]);
 
   const change = (value: string) => {
@@ -91,6 +94,15 @@ export function Composer({ conversationId }: { conversationId: string }) {
         return;
       }
     }
+  };
+
+  // Where the caret was (kept while the picker has the focus), or over what was selected.
+  const insertEmoji = (emoji: string) => {
+    const box = ref.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    change(`${text.slice(0, start)}${emoji}${text.slice(end)}`);
+    focusComposer(start + emoji.length);
   };
 
   const addAttachment = (attachment: AttachmentInput) => {
@@ -192,6 +204,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
             <Icon name="file" size={20} />
           </button>
         )}
+        <EmojiButton onPick={insertEmoji} />
         <textarea
           ref={ref}
           aria-label={editing ? 'Edit message' : 'Message'}

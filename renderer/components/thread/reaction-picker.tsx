@@ -1,15 +1,11 @@
 import { Suspense, useState } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
-import { deferred } from '../../lib/deferred-component.ts';
 import { QUICK_REACTIONS, reactionLook, reactionNameFor } from '../../lib/reactions.ts';
 import { toggleReaction } from '../../stores/message-actions.ts';
 import { useRecentReactions } from '../../stores/recent-reactions-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { FullEmojiPicker } from '../common/lazy-emoji-picker.ts';
 import { Popover } from '../common/popover.tsx';
-
-const FullEmojiPicker = deferred(() =>
-  import('./full-emoji-picker.tsx').then((m) => m.FullEmojiPicker),
-);
 
 const SLOTS = 6;
 

@@ -34,7 +34,7 @@ function holdEnterUntilFiltered(event: KeyboardEvent<HTMLInputElement>) {
     });
 }
 
-/** Every emoji, searchable by name, in its own chunk: loaded the first time someone asks for more. */
+/** Every emoji, searchable by name, with Enter picking the first found (see lazy-emoji-picker.ts). */
 export function FullEmojiPicker({ onPick }: { onPick(emoji: string): void }) {
   return (
     <EmojiPicker.Root
