@@ -110,4 +110,13 @@ test('Search in conversation looks only there; Esc in the empty box searches eve
   await expect(everywhere).toBeFocused();
   await page.keyboard.type(word);
   await expect(found.getByRole('listitem')).toHaveCount(2);
+
+  // Ctrl+Shift+F from the thread searches the open conversation, as Slack's Cmd+F does.
+  await everywhere.press('Escape');
+  await openConversation(page, 'noah.berg');
+  await page.getByRole('textbox', { name: 'Message' }).press('Control+Shift+F');
+  await expect(page.getByRole('searchbox', { name: 'Search in noah.berg' })).toBeFocused();
+  await page.keyboard.type(word);
+  await expect(found.getByRole('listitem')).toHaveCount(1);
+  await expect(found.getByRole('listitem')).toContainText(`no ${word} for me`);
 });

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { askMarkAllRead } from '../../stores/conversation-actions.ts';
+import { useMessageSearch, type SearchScope } from '../../stores/message-search.ts';
 import { openNeighbour, openNeighbourUnread } from '../../stores/navigation.ts';
+import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { SEARCH_BOX_ID } from '../search/search-box.tsx';
 
 /**
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
  * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
+ * Ctrl/Cmd+Shift+F a search of the open conversation,
  * Alt+Up/Down previous/next conversation, Alt+Shift+Up/Down previous/next
  * unread one (as in Slack and Element), Shift+Esc mark all as read (as in
  * Slack). Esc is the dialogs' own.
@@ -17,12 +20,16 @@ export function useGlobalShortcuts(enabled: boolean) {
     const onKeyDown = (event: KeyboardEvent) => {
       const ui = useUi.getState();
       const command = event.ctrlKey || event.metaKey;
+      if (command && !event.altKey && (event.key === 'f' || event.key === 'F')) {
+        if (ui.dialog.kind !== 'none') return;
+        event.preventDefault();
+        // With Shift, the open conversation only (as Slack's Cmd+F and Telegram's Ctrl+F do).
+        const open = event.shiftKey ? openConversationScope() : null;
+        if (open) useMessageSearch.getState().setScope(open);
+        else focusSearch();
+        return;
+      }
       if (command && !event.altKey && !event.shiftKey) {
-        if ((event.key === 'f' || event.key === 'F') && ui.dialog.kind === 'none') {
-          event.preventDefault();
-          focusSearch();
-          return;
-        }
         const dialog =
           event.key === 'k' || event.key === 'K'
             ? ('quick-switcher' as const)
@@ -52,6 +59,13 @@ export function useGlobalShortcuts(enabled: boolean) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [enabled]);
+}
+
+/** The open conversation, as a search of it names it; null when none is open. */
+function openConversationScope(): SearchScope | null {
+  const { conversationId, conversation } = useThread.getState();
+  if (conversationId === null) return null;
+  return { conversationId, title: conversation?.title ?? conversationId };
 }
 
 /** Into the search box with what it holds selected, so typing replaces it and Esc clears it. */
