@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   firstConversationTitle,
   message,
@@ -88,5 +88,43 @@ test('an image link typed without https:// or a type arrives as an image', async
   await page.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(
     message(page, text).getByRole('button', { name: 'Open image lake.JPG' }),
+  ).toBeVisible();
+});
+
+/** What a drag from a web page or the file manager carries, dropped on the composer. */
+async function drop(page: Page, fill: (data: DataTransfer) => void) {
+  const data = await page.evaluateHandle(
+    `(() => { const data = new DataTransfer(); (${fill.toString()})(data); return data; })()`,
+  );
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.dispatchEvent('dragover', { dataTransfer: data });
+  await box.dispatchEvent('drop', { dataTransfer: data });
+}
+
+test('a picture dragged from a web page is attached by its link; a file from the computer says why not', async ({
+  page,
+}) => {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('look');
+  await drop(page, (data) => {
+    data.items.add(new File(['minutes'], 'notes.txt', { type: 'text/plain' }));
+  });
+  await expect(page.getByText(/^Files cannot be attached: the Messaging API takes/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Attachments to send' })).toHaveCount(0);
+  await expect(box).toHaveValue('look');
+
+  await drop(page, (data) => {
+    data.setData('text/uri-list', 'https://pictures.example.com/2026/harbour.JPG');
+  });
+  const pending = page.getByRole('list', { name: 'Attachments to send' });
+  await expect(
+    pending.getByRole('button', { name: 'Remove attachment harbour.JPG' }),
+  ).toBeVisible();
+  await expect(box).toHaveValue('look');
+  await box.press('Enter');
+  await expect(
+    message(page, 'look')
+      .last()
+      .getByRole('button', { name: /^Open image/ }),
   ).toBeVisible();
 });

@@ -6,13 +6,21 @@ import { editingIn, useEdits, type Editing } from '../../stores/edit-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
 import { splitMessage } from '../../lib/split-message.ts';
+import { useNotices } from '../../stores/notice-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
+import { EMPTY_FIELDS, readAttachment } from './attachment-fields.ts';
+import { dropped } from './dropped.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
+
+const FILES_REFUSED =
+  'Files cannot be attached: the Messaging API takes attachments as links. Put the file where it has a web link, and attach that.';
+const PICTURE_NOT_IN_EDIT = 'An edit changes only the text; send the picture as a new message.';
+const FULL = `A message holds at most ${LIMITS.attachmentsPerMessage} attachments.`;
 
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
@@ -105,6 +113,22 @@ export function Composer({ conversationId }: { conversationId: string }) {
     focusComposer(start + emoji.length);
   };
 
+  // A picture dragged from a web page is attached by its link; files cannot go, and say so.
+  const onDrop = async (event: React.DragEvent) => {
+    const what = dropped(event.dataTransfer);
+    if (what.kind === 'text') return;
+    event.preventDefault();
+    if (what.kind === 'files') {
+      useNotices.getState().push('warning', FILES_REFUSED);
+    } else if (editing || full) {
+      useNotices.getState().push('warning', editing ? PICTURE_NOT_IN_EDIT : FULL);
+    } else {
+      const read = await readAttachment({ ...EMPTY_FIELDS, url: what.url });
+      if (read.ok) addAttachment(read.value);
+      else useNotices.getState().push('error', read.error);
+    }
+  };
+
   const addAttachment = (attachment: AttachmentInput) => {
     const items = [...attachments, attachment];
     setAttachments(items);
@@ -157,7 +181,14 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   return (
-    <div className="composer">
+    <div
+      className="composer"
+      onDragOver={(event) => {
+        // Without this the drop of a file or a link outside the text box is refused outright.
+        if (dropped(event.dataTransfer).kind !== 'text') event.preventDefault();
+      }}
+      onDrop={(event) => void onDrop(event)}
+    >
       {editing && (
         <div className="editing-bar">
           <span>Editing message</span>
