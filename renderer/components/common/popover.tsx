@@ -12,15 +12,12 @@ export function Popover({
   anchor,
   onClose,
   focusFirst,
-  align = 'end',
   children,
   ...panel
 }: {
   anchor: PopoverAnchor;
   onClose(): void;
   focusFirst: string;
-  /** Which edge of an anchoring button the panel lines up with. */
-  align?: 'start' | 'end';
   children: ReactNode;
 } & React.HTMLAttributes<HTMLDivElement>) {
   const ref = useRef<HTMLDivElement>(null);
@@ -47,10 +44,7 @@ export function Popover({
       if (anchor instanceof HTMLElement) {
         const rect = anchor.getBoundingClientRect();
         const below = rect.bottom + 4 + height <= window.innerHeight - 8;
-        point = {
-          x: align === 'start' ? rect.left : rect.right - width,
-          y: below ? rect.bottom + 4 : rect.top - 4 - height,
-        };
+        point = { x: rect.right - width, y: below ? rect.bottom + 4 : rect.top - 4 - height };
       }
       setPosition({
         left: Math.max(8, Math.min(point!.x, window.innerWidth - width - 8)),
@@ -62,7 +56,7 @@ export function Popover({
     const resized = new ResizeObserver(place);
     resized.observe(element);
     return () => resized.disconnect();
-  }, [anchor, focusFirst, align]);
+  }, [anchor, focusFirst]);
 
   useEffect(() => {
     const dismiss = () => close.current();

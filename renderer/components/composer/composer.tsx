@@ -235,7 +235,6 @@ export function Composer({ conversationId }: { conversationId: string }) {
             <Icon name="file" size={20} />
           </button>
         )}
-        <EmojiButton onPick={insertEmoji} />
         <textarea
           ref={ref}
           aria-label={editing ? 'Edit message' : 'Message'}
@@ -246,6 +245,8 @@ export function Composer({ conversationId }: { conversationId: string }) {
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
         />
+        {/* After the text box, so Tab from Attach still goes straight to the words. */}
+        <EmojiButton onPick={insertEmoji} />
         <button
           type="submit"
           className="send-button"

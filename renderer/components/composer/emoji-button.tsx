@@ -27,7 +27,6 @@ export function EmojiButton({ onPick }: { onPick(emoji: string): void }) {
           anchor={anchor}
           onClose={() => setAnchor(null)}
           focusFirst=".emoji-search"
-          align="start"
           role="dialog"
           aria-label="Insert emoji"
           className="reaction-picker composer-emoji"
