@@ -5,7 +5,7 @@ import { toggleReaction } from '../../stores/message-actions.ts';
 import { useRecentReactions } from '../../stores/recent-reactions-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { FullEmojiPicker } from '../common/lazy-emoji-picker.ts';
-import { Popover } from '../common/popover.tsx';
+import { PopoverButton } from '../common/popover-button.tsx';
 
 const SLOTS = 6;
 
@@ -63,32 +63,15 @@ function Choices({ message, onDone }: { message: MessageView; onDone(): void }) 
 
 /** The React button on a message: quick reactions, recent first, and every emoji behind More. */
 export function ReactButton({ message }: { message: MessageView }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
-    <>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="React"
-        title="React"
-        aria-haspopup="dialog"
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(anchor ? null : event.currentTarget)}
-      >
-        <Icon name="smile" />
-      </button>
-      {anchor && (
-        <Popover
-          anchor={anchor}
-          onClose={() => setAnchor(null)}
-          focusFirst=".reaction-choice"
-          role="dialog"
-          aria-label="React to this message"
-          className="reaction-picker"
-        >
-          <Choices message={message} onDone={() => setAnchor(null)} />
-        </Popover>
-      )}
-    </>
+    <PopoverButton
+      label="React"
+      panelLabel="React to this message"
+      panelClass="reaction-picker"
+      focusFirst=".reaction-choice"
+      icon={<Icon name="smile" />}
+    >
+      {(close) => <Choices message={message} onDone={close} />}
+    </PopoverButton>
   );
 }
