@@ -306,3 +306,28 @@ test('the composer’s emoji button puts the emoji found by name in at the caret
   await page.keyboard.type(' ');
   await expect(box).toHaveValue('Well done 👏 team');
 });
+
+test('a right-click on a message opens its actions, for the part selected when there is one', async ({
+  page,
+}) => {
+  await openConversation(page, 'noah.berg');
+  const asked = message(page, 'Can we move the call to 3pm?').last();
+  await asked.getByText('Can we move the call to 3pm?').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Quote',
+    'Forward…',
+    'Copy text',
+    'Pin message',
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+
+  await asked.getByText('Can we move the call to 3pm?').selectText();
+  await asked.getByText('Can we move the call to 3pm?').click({ button: 'right' });
+  await expect(menu.getByRole('menuitem', { name: 'Copy selection' })).toBeVisible();
+  await menu.getByRole('menuitem', { name: 'Quote selection' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    '> Can we move the call to 3pm?\n',
+  );
+});

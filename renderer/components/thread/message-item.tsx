@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { exactTime, messageTime } from '../../lib/format.ts';
 import { useEdits } from '../../stores/edit-store.ts';
@@ -13,7 +13,7 @@ import { useNotices } from '../../stores/notice-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
-import { MenuButton, type MenuEntry } from '../common/menu.tsx';
+import { MenuButton, MenuPopup, type MenuEntry } from '../common/menu.tsx';
 import { ServerText } from '../common/untrusted-text.tsx';
 import { Attachments } from './attachments.tsx';
 import { MessageText } from './message-text.tsx';
@@ -69,9 +69,9 @@ function messageMenu(message: MessageView, pinned: boolean, selected: string): M
   }
   if (message.text) {
     entries.push({
-      label: 'Copy text',
+      label: selected ? 'Copy selection' : 'Copy text',
       onSelect: () =>
-        navigator.clipboard.writeText(message.text).then(
+        navigator.clipboard.writeText(selected || message.text).then(
           () => useNotices.getState().push('info', 'Copied'),
           () => useNotices.getState().push('error', 'Could not copy the text.'),
         ),
@@ -119,6 +119,7 @@ export const MessageItem = memo(function MessageItem({
   pinned: boolean;
 }) {
   const textRef = useRef<HTMLDivElement>(null);
+  const [menu, setMenu] = useState<{ at: { x: number; y: number }; selected: string } | null>(null);
   const author = message.own ? 'You' : message.sender.username || message.sender.id;
   const showAuthor = showSender && startsGroup && !message.own;
   const classes = [
@@ -138,7 +139,15 @@ export const MessageItem = memo(function MessageItem({
       )}
       <div className="message-column">
         <div className="bubble-row">
-          <div className="bubble">
+          <div
+            className="bubble"
+            onContextMenu={(event) => {
+              // As in Slack and Element: a right-click on a message opens its actions.
+              event.preventDefault();
+              const selected = selectedWithin(textRef.current);
+              setMenu({ at: { x: event.clientX, y: event.clientY }, selected });
+            }}
+          >
             {showAuthor && <ServerText className="sender" text={author} />}
             {pinned && (
               <span className="pinned-mark">
@@ -170,6 +179,14 @@ export const MessageItem = memo(function MessageItem({
             </MenuButton>
           </div>
         </div>
+        {menu && (
+          <MenuPopup
+            label="More actions"
+            entries={messageMenu(message, pinned, menu.selected)}
+            anchor={menu.at}
+            onClose={() => setMenu(null)}
+          />
+        )}
         <Reactions message={message} />
         {message.state === 'failed' && message.outboxId !== null && (
           <div className="failed-row">
