@@ -85,8 +85,12 @@ export function SearchBox() {
         id={SEARCH_BOX_ID}
         type="search"
         aria-label={scope ? `Search in ${scope.title}` : 'Search'}
-        aria-keyshortcuts="Control+F"
-        title="Search conversations and messages (Ctrl+F)"
+        aria-keyshortcuts={scope ? 'Control+Shift+F' : 'Control+F'}
+        title={
+          scope
+            ? 'Search this conversation’s messages (Ctrl+Shift+F)'
+            : 'Search conversations and messages (Ctrl+F)'
+        }
         placeholder={scope ? 'Search messages' : 'Search'}
         value={text}
         maxLength={LIMITS.queryLength}
