@@ -1,10 +1,13 @@
+/** The pause in typing after which what was typed is saved. */
+const TYPING_PAUSE_MS = 500;
+
 /**
  * Saves what is typed per key (a conversation) once typing pauses, so a burst
  * of keys costs one save; `flush` saves at once (switching away, sending,
  * the window going), and `move` sends a pending save on under the id that
  * replaced its key.
  */
-export function keyedSaver<T>(save: (key: string, value: T) => void, pauseMs: number) {
+export function keyedSaver<T>(save: (key: string, value: T) => void) {
   const pending = new Map<string, { timer: ReturnType<typeof setTimeout>; value: T }>();
   const now = (key: string) => {
     const entry = pending.get(key);
@@ -15,7 +18,7 @@ export function keyedSaver<T>(save: (key: string, value: T) => void, pauseMs: nu
   };
   const schedule = (key: string, value: T) => {
     clearTimeout(pending.get(key)?.timer);
-    pending.set(key, { timer: setTimeout(() => now(key), pauseMs), value });
+    pending.set(key, { timer: setTimeout(() => now(key), TYPING_PAUSE_MS), value });
   };
   return {
     schedule,

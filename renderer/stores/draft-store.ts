@@ -9,8 +9,6 @@ import {
 import { keyedSaver } from '../lib/keyed-saver.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
 
-const SAVE_AFTER_MS = 500;
-
 interface DraftState {
   /** Drafts of the conversations opened in this session, as typed. */
   drafts: Record<string, string>;
@@ -35,7 +33,7 @@ const saver = keyedSaver<string>((conversationId, text) => {
     ({ kept }) => kept && void useKeptUnsent.getState().refresh(),
     () => undefined,
   );
-}, SAVE_AFTER_MS);
+});
 
 export const useDrafts = create<DraftState>()((set, get) => ({
   drafts: {},

@@ -8,8 +8,6 @@ import {
   type ReplacedId,
 } from '../lib/replaced-ids.ts';
 
-const SAVE_AFTER_MS = 500;
-
 /** An own message being edited in the composer, with the text as edited so far. */
 export interface Editing {
   id: string;
@@ -45,7 +43,7 @@ interface EditState {
 const saver = keyedSaver<Editing | null>((conversationId, editing) => {
   const edit = editing && { messageId: editing.id, text: editing.text };
   call('edits:set', { conversationId, edit }).catch(() => undefined);
-}, SAVE_AFTER_MS);
+});
 
 /** Conversations whose edit is known here: read from the core, or begun or ended since. */
 const known = new Set<string>();
