@@ -81,7 +81,7 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(join(import.meta.dirname, '../renderer'), async (url) =>
       core ? core.remoteImages.load(url) : { ok: false, status: 404, reason: 'not started' },
     );
-    installAppMenu(app.isPackaged);
+    installAppMenu(app.isPackaged, () => open({ kind: 'shortcuts' }));
     // Notifications and the badge are matched to the installed shortcut (Windows) or desktop entry (Linux).
     if (platform === 'win32') app.setAppUserModelId('dev.parley.desktop');
     if (platform === 'linux') app.setDesktopName('parley.desktop');

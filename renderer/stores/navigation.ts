@@ -41,6 +41,10 @@ export function openConversation(conversationId: string, focusMessageId?: string
 
 /** Where a clicked notification or a `parley://` link takes the user; dialogs give way. */
 export function navigateTo(target: NavigationTarget): void {
+  if (target.kind === 'shortcuts') {
+    useUi.getState().openDialog({ kind: 'shortcuts' });
+    return;
+  }
   useUi.getState().closeDialog();
   if (target.kind === 'conversation') {
     openConversation(target.conversationId);

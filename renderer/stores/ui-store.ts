@@ -23,6 +23,7 @@ export type Dialog =
   /** Settings, scrolled to one section when named. */
   | { kind: 'settings'; section?: SettingsSection }
   | { kind: 'unsent-changes' }
+  | { kind: 'shortcuts' }
   | { kind: 'rename'; conversationId: string; currentName: string }
   | { kind: 'confirm'; request: ConfirmRequest };
 

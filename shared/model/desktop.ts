@@ -8,6 +8,8 @@ export const navigationTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('order'), orderId: id }),
   /** The activity view itself: a catalogue event that belongs to no order (a product change). */
   z.object({ kind: z.literal('activity') }),
+  /** The keyboard shortcuts (Help in the app's menu). */
+  z.object({ kind: z.literal('shortcuts') }),
 ]);
 export type NavigationTarget = z.infer<typeof navigationTarget>;
 

@@ -50,6 +50,12 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
+    await page.keyboard.press('Control+/');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/keyboard-shortcuts-${theme}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
     await page.getByRole('searchbox', { name: 'Search' }).fill('thanks');
     await expect(page.getByRole('region', { name: 'Messages found' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/search-${theme}.png` });

@@ -14,6 +14,7 @@ import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { conversationMenuEntries } from './conversation-menu.ts';
 import { ConversationRow } from './conversation-row.tsx';
 import { InlineError } from '../common/fields.tsx';
+import { comboLabel } from '../../lib/keyboard-shortcuts.ts';
 
 const ROW_HEIGHT = 68;
 /** In search results the matches share the pane with the messages found: at most this many rows show at once. */
@@ -22,7 +23,7 @@ export const CONVERSATION_LIST_ID = 'conversation-list';
 
 /** What each empty list is, and how something gets into it. */
 const EMPTY_TEXT = {
-  all: 'No conversations yet. Start one with the pencil button above or Ctrl+N.',
+  all: `No conversations yet. Start one with the pencil button above or ${comboLabel('Mod+N')}.`,
   unread: 'Nothing unread. A conversation shows here when a new message comes in.',
   pinned: 'No pinned conversations. Pin one from its menu (right-click it) to keep it at the top.',
   muted:

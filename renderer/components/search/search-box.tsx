@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/model/limits.ts';
+import { ariaKeys, comboLabel } from '../../lib/keyboard-shortcuts.ts';
 import { conversationAt, useConversationList } from '../../stores/conversation-list-store.ts';
 import { useMessageSearch } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
@@ -85,11 +86,11 @@ export function SearchBox() {
         id={SEARCH_BOX_ID}
         type="search"
         aria-label={scope ? `Search in ${scope.title}` : 'Search'}
-        aria-keyshortcuts={scope ? 'Control+Shift+F' : 'Control+F'}
+        aria-keyshortcuts={ariaKeys(scope ? 'Mod+Shift+F' : 'Mod+F')}
         title={
           scope
-            ? 'Search this conversation’s messages (Ctrl+Shift+F)'
-            : 'Search conversations and messages (Ctrl+F)'
+            ? `Search this conversation’s messages (${comboLabel('Mod+Shift+F')})`
+            : `Search conversations and messages (${comboLabel('Mod+F')})`
         }
         placeholder={scope ? 'Search messages' : 'Search'}
         value={text}

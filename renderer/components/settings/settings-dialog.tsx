@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Settings } from '../../../shared/model/settings.ts';
-import type { SettingsSection } from '../../stores/ui-store.ts';
+import { comboLabel } from '../../lib/keyboard-shortcuts.ts';
+import { useUi, type SettingsSection } from '../../stores/ui-store.ts';
 import { DesktopSection } from './desktop-section.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
@@ -27,6 +28,7 @@ export function SettingsDialog({
 }) {
   const settings = useSettings((s) => s.settings);
   const session = useSession((s) => s.session);
+  const openDialog = useUi((s) => s.openDialog);
   const loaded = settings !== null;
 
   useEffect(() => {
@@ -84,6 +86,22 @@ export function SettingsDialog({
             </label>
           </section>
           <DesktopSection desktop={settings.desktop} />
+          <section className="settings-section" aria-labelledby="settings-keyboard">
+            <h3 id="settings-keyboard">Keyboard</h3>
+            <p className="hint">
+              Parley can be used from the keyboard alone. {comboLabel('Mod+/')} lists its keys from
+              anywhere.
+            </p>
+            <div className="form-row">
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => openDialog({ kind: 'shortcuts' })}
+              >
+                Keyboard shortcuts
+              </button>
+            </div>
+          </section>
           <PollingFields
             polling={settings.polling}
             onSave={(polling) => updateSettings({ polling })}

@@ -16,6 +16,9 @@ const ConfirmDialog = deferred(() =>
 const UnsentChangesDialog = deferred(() =>
   import('../outbox/unsent-changes-dialog.tsx').then((m) => m.UnsentChangesDialog),
 );
+const ShortcutsDialog = deferred(() =>
+  import('../dialogs/shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog),
+);
 const SettingsDialog = deferred(() =>
   import('../settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
@@ -57,6 +60,8 @@ function OpenDialog() {
       );
     case 'settings':
       return <SettingsDialog onClose={close} section={dialog.section} />;
+    case 'shortcuts':
+      return <ShortcutsDialog onClose={close} />;
     case 'unsent-changes':
       return <UnsentChangesDialog onClose={close} />;
     case 'rename':

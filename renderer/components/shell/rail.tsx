@@ -1,4 +1,5 @@
 import { plural } from '../../lib/format.ts';
+import { ariaKeys, comboLabel } from '../../lib/keyboard-shortcuts.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
 
@@ -43,7 +44,8 @@ export function Rail({ activityUnseen, unread }: { activityUnseen: number; unrea
         type="button"
         className="rail-button"
         aria-label="Settings"
-        title="Settings (Ctrl+,)"
+        title={`Settings (${comboLabel('Mod+,')})`}
+        aria-keyshortcuts={ariaKeys('Mod+,')}
         onClick={() => openDialog({ kind: 'settings' })}
       >
         <Icon name="settings" size={22} />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { deferred } from '../../lib/deferred-component.ts';
+import { ariaKeys, comboLabel } from '../../lib/keyboard-shortcuts.ts';
 import { useConversationList } from '../../stores/conversation-list-store.ts';
 import { useMessageSearch } from '../../stores/message-search.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -27,8 +28,8 @@ export function Sidebar() {
           type="button"
           className="icon-button"
           aria-label="New conversation"
-          title="New conversation (Ctrl+N)"
-          aria-keyshortcuts="Control+N"
+          title={`New conversation (${comboLabel('Mod+N')})`}
+          aria-keyshortcuts={ariaKeys('Mod+N')}
           onClick={() => openDialog({ kind: 'new-conversation' })}
         >
           <Icon name="compose" />

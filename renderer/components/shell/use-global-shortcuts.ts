@@ -8,6 +8,7 @@ import { SEARCH_BOX_ID } from '../search/search-box.tsx';
 
 /**
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
+ * Ctrl/Cmd+/ the keyboard shortcuts (as in Slack, Element and Discord),
  * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
  * Ctrl/Cmd+Shift+F a search of the open conversation,
  * Alt+Up/Down previous/next conversation, Alt+Shift+Up/Down previous/next
@@ -27,6 +28,13 @@ export function useGlobalShortcuts(enabled: boolean) {
         const open = event.shiftKey ? openConversationScope() : null;
         if (open) useMessageSearch.getState().setScope(open);
         else focusSearch();
+        return;
+      }
+      // By the character, not the key's place: where US keyboards have '/', German ones have the
+      // '-' of Ctrl+- (zoom out).
+      if (command && !event.altKey && event.key === '/') {
+        event.preventDefault();
+        ui.openDialog({ kind: 'shortcuts' });
         return;
       }
       if (command && !event.altKey && !event.shiftKey) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSession } from '../../stores/session-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { comboLabel } from '../../lib/keyboard-shortcuts.ts';
 
 const DISMISSED = 'parley.welcome-dismissed';
 
@@ -40,7 +41,9 @@ export function FirstRunWelcome() {
           computer, and Settings can reset it.
         </p>
       ) : (
-        <p>Your conversations are on the left; pick one, or start one with Ctrl+N.</p>
+        <p>
+          Your conversations are on the left; pick one, or start one with {comboLabel('Mod+N')}.
+        </p>
       )}
       <p>
         <strong>Activity</strong>, the second button on the far left, lists the orders, shipments,

@@ -6,6 +6,7 @@ import { MessageList } from './message-list.tsx';
 import { PinnedBanner } from './pinned-banner.tsx';
 import { ThreadHeader } from './thread-header.tsx';
 import { InlineError } from '../common/fields.tsx';
+import { comboLabel } from '../../lib/keyboard-shortcuts.ts';
 
 export function ThreadView() {
   const conversationId = useThread((s) => s.conversationId);
@@ -20,8 +21,11 @@ export function ThreadView() {
     return (
       <section className="thread empty-thread" aria-label="No conversation open">
         <FirstRunWelcome />
-        <p>Select a conversation on the left, or start one with Ctrl+N.</p>
-        <p className="hint">Ctrl+K jumps to any conversation by name.</p>
+        <p>Select a conversation on the left, or start one with {comboLabel('Mod+N')}.</p>
+        <p className="hint">
+          {comboLabel('Mod+K')} jumps to any conversation by name; {comboLabel('Mod+/')} lists every
+          key.
+        </p>
       </section>
     );
   }

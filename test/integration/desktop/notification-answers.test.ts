@@ -151,4 +151,9 @@ describe('links into the app', () => {
     });
     expect(core.navigate({ kind: 'order', orderId: 'ord_unknown' })).toBe(false);
   });
+
+  it('takes Help › Keyboard Shortcuts to the page, which has no place to look up', () => {
+    expect(core.navigate({ kind: 'shortcuts' })).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'navigate', target: { kind: 'shortcuts' } });
+  });
 });
