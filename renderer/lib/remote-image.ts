@@ -1,5 +1,5 @@
 import { REMOTE_IMAGE_PATH } from '../../shared/security/content-security-policy.ts';
-import { isHttpUrl } from './links.ts';
+import { isHttpUrl } from '../../shared/model/links.ts';
 
 /**
  * Where the page loads a remote picture from: the app's own origin, which

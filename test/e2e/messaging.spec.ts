@@ -331,3 +331,35 @@ test('a right-click on a message opens its actions, for the part selected when t
     '> Can we move the call to 3pm?\n',
   );
 });
+
+test('bold, italic, code and a code block show as typed in chat, and the list preview without marks', async ({
+  page,
+}) => {
+  const title = await firstConversationTitle(page, 0);
+  await openConversation(page, title);
+  const word = unique('today');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially(`Ship it **${word}**, _after_ \`npm ci\`:`);
+  await box.press('Shift+Enter');
+  await box.pressSequentially('```');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('npm ci && npm test');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('```');
+  await box.press('Enter');
+
+  const sent = message(page, `Ship it ${word}, after npm ci:`);
+  await expect(sent.getByRole('strong')).toHaveText(word);
+  await expect(sent.getByRole('emphasis')).toHaveText('after');
+  await expect(sent.getByRole('code').first()).toHaveText('npm ci');
+  await expect(sent.locator('pre')).toHaveText('npm ci && npm test');
+  await expect(sent).not.toContainText('**');
+  await expect(sent).not.toContainText('```');
+
+  await expect(
+    conversations(page).getByRole('option', { name: new RegExp(`^${title},`) }),
+  ).toContainText(`You: Ship it ${word}, after npm ci:`);
+
+  // Plain text stays plain.
+  await send(page, 'snake_case_name is 2*3*4');
+});

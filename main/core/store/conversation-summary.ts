@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { attachmentViews } from './attachment-views.ts';
-import { ownWords } from '../../../shared/model/quoted-text.ts';
+import { previewWords } from '../../../shared/model/message-format.ts';
 import { clipForDisplay, PREVIEW_LENGTH } from './display-text.ts';
 
 /**
@@ -96,7 +96,7 @@ export function toConversationSummary(
         ? null
         : {
             id: row.last_id,
-            text: clipForDisplay(ownWords(row.last_text ?? ''), PREVIEW_LENGTH),
+            text: clipForDisplay(previewWords(row.last_text ?? ''), PREVIEW_LENGTH),
             senderName: clipForDisplay(
               row.last_sender_username ??
                 (row.last_own === 1 ? selfName : null) ??

@@ -1,6 +1,6 @@
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { isPaused } from '../../../shared/model/notification-pause.ts';
-import { ownWords } from '../../../shared/model/quoted-text.ts';
+import { previewWords } from '../../../shared/model/message-format.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { ApiMessage } from '../api/messaging-api.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
@@ -150,10 +150,10 @@ export function announceIncoming(
   }
 }
 
-/** A reply's own words, not the quote it starts with (shared/model/quoted-text.ts). */
+/** A reply's own words, not the quote it starts with, without formatting marks. */
 function preview(message: ApiMessage): string {
   if (message.message.trim() === '') return 'Sent an attachment';
-  return clipForDisplay(ownWords(message.message), BODY_LENGTH);
+  return clipForDisplay(previewWords(message.message), BODY_LENGTH);
 }
 
 /** Unread messages in conversations that are neither muted nor archived. */

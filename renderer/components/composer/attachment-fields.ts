@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/model/limits.ts';
 import type { AttachmentInput } from '../../../shared/model/message.ts';
 import { withScheme } from '../../../shared/model/typed-address.ts';
-import { isHttpUrl } from '../../lib/links.ts';
+import { isHttpUrl } from '../../../shared/model/links.ts';
 
 export interface AttachmentFields {
   name: string;

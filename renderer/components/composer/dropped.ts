@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../lib/links.ts';
+import { isHttpUrl } from '../../../shared/model/links.ts';
 import { typeFromUrl } from './attachment-fields.ts';
 
 /**

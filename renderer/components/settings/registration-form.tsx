@@ -6,7 +6,7 @@ import {
   type CatalogueEventType,
   type Settings,
 } from '../../../shared/model/settings.ts';
-import { isHttpUrl } from '../../lib/links.ts';
+import { isHttpUrl } from '../../../shared/model/links.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { registerWebhook } from '../../stores/webhook-actions.ts';
 import { activityTitle } from '../activity/event-types.ts';

@@ -1,6 +1,6 @@
 import type { AttachmentView } from '../../../shared/model/message.ts';
 import { fileSize } from '../../lib/format.ts';
-import { isHttpUrl } from '../../lib/links.ts';
+import { isHttpUrl } from '../../../shared/model/links.ts';
 import { remoteImageSrc } from '../../lib/remote-image.ts';
 import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
 import { ServerText } from '../common/untrusted-text.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, type Ref } from 'react';
-import { splitLinks } from '../../lib/links.ts';
+import { formatBlocks, inlineSpans, type Span } from '../../../shared/model/message-format.ts';
 import { quoteBlocks } from '../../../shared/model/quoted-text.ts';
 import { hasBidiControls } from '../../lib/untrusted-text.ts';
 import { openLink } from '../../stores/links.ts';
@@ -7,15 +7,29 @@ import { LongText, RevealedText } from '../common/untrusted-text.tsx';
 
 /**
  * Message text as text, isolated from what is around it and collapsed when it
- * is longer than any sensible message; lines quoted with "> " are set apart
- * as a quote; detected http(s) links open in the system browser, with any
- * hidden direction characters in them shown.
+ * is longer than any sensible message. Formatting typed the common way
+ * (shared/model/message-format.ts) shows as formatting; lines quoted with
+ * "> " are set apart as a quote; detected http(s) links open in the system
+ * browser, with any hidden direction characters in them shown.
  */
 export function MessageText({ text, ref }: { text: string; ref?: Ref<HTMLDivElement> }) {
   return (
     <div ref={ref} className="message-text isolated" dir="auto">
-      <LongText text={text} render={(visible) => <TextWithQuotes text={visible} />} />
+      <LongText text={text} render={(visible) => <FormattedText text={visible} />} />
     </div>
+  );
+}
+
+function FormattedText({ text }: { text: string }) {
+  const blocks = useMemo(() => formatBlocks(text), [text]);
+  return blocks.map((block, index) =>
+    block.kind === 'code' ? (
+      <pre key={index} className="message-code" dir="ltr">
+        <code>{block.text}</code>
+      </pre>
+    ) : (
+      <TextWithQuotes key={index} text={block.text} />
+    ),
   );
 }
 
@@ -24,31 +38,54 @@ function TextWithQuotes({ text }: { text: string }) {
   return blocks.map((block, index) =>
     block.kind === 'quote' ? (
       <blockquote key={index} className="message-quote" dir="auto">
-        <TextWithLinks text={block.text} />
+        <Inline text={block.text} />
       </blockquote>
     ) : (
-      <TextWithLinks key={index} text={block.text} />
+      <Inline key={index} text={block.text} />
     ),
   );
 }
 
-function TextWithLinks({ text }: { text: string }) {
-  const parts = useMemo(() => splitLinks(text), [text]);
-  return parts.map((part, index) =>
-    part.kind === 'text' ? (
-      part.text
-    ) : (
-      <a
-        key={index}
-        href={part.url}
-        rel="noreferrer noopener"
-        onClick={(event) => {
-          event.preventDefault();
-          openLink(part.url);
-        }}
-      >
-        {hasBidiControls(part.text) ? <RevealedText text={part.text} /> : part.text}
-      </a>
-    ),
-  );
+function Inline({ text }: { text: string }) {
+  const spans = useMemo(() => inlineSpans(text), [text]);
+  return <Spans spans={spans} />;
+}
+
+const TAGS = { strong: 'strong', em: 'em', strike: 's' } as const;
+
+function Spans({ spans }: { spans: Span[] }) {
+  return spans.map((span, index) => {
+    switch (span.kind) {
+      case 'text':
+        return span.text;
+      case 'code':
+        return (
+          <code key={index} className="message-inline-code">
+            {span.text}
+          </code>
+        );
+      case 'link':
+        return (
+          <a
+            key={index}
+            href={span.url}
+            rel="noreferrer noopener"
+            onClick={(event) => {
+              event.preventDefault();
+              openLink(span.url);
+            }}
+          >
+            {hasBidiControls(span.text) ? <RevealedText text={span.text} /> : span.text}
+          </a>
+        );
+      default: {
+        const Tag = TAGS[span.kind];
+        return (
+          <Tag key={index}>
+            <Spans spans={span.children} />
+          </Tag>
+        );
+      }
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, splitLinks } from '../../../renderer/lib/links.ts';
+import { isHttpUrl, splitLinks } from '../../../shared/model/links.ts';
 
 const links = (text: string) =>
   splitLinks(text).flatMap((part) => (part.kind === 'link' ? [part.url] : []));

@@ -2,7 +2,8 @@ export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: st
 
 // Bare `www.` hosts are linked too, as chat apps do; they open as https.
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]$/;
+// With the marks of formatting (message-format.ts): `**https://example.com**` links the address alone.
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"*~`]$/;
 
 /** Splits message text into plain text and http(s) links; nothing else becomes clickable. */
 export function splitLinks(text: string): TextPart[] {

@@ -1,0 +1,139 @@
+import { splitLinks } from './links.ts';
+import { ownWords } from './quoted-text.ts';
+
+/**
+ * The formatting people type in chat, as Discord, Element, Mattermost and
+ * Telegram read it (the API carries plain text, so this is only how Parley
+ * shows it): **bold**, *italic* or _italic_, ~~struck~~, `code`, and code
+ * blocks between ``` fences.
+ *
+ * Plain text must stay plain, so a marker counts only where a person types
+ * one as formatting: the opening one after a space, punctuation or the
+ * start, before a letter; the closing one after a letter, before a space,
+ * punctuation or the end; both on one line. `2*3*4`, snake_case_names,
+ * `~/dir` and a link's own underscores are left as they are.
+ */
+
+export type FormatBlock = { kind: 'text'; text: string } | { kind: 'code'; text: string };
+
+export type Span =
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; text: string; url: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'strong' | 'em' | 'strike'; children: Span[] };
+
+/** ``` up to the next ```; a word alone on the opening line names a language, and is dropped. */
+const FENCE = /```(?:[\w+#.-]{1,20}(?=\n))?\n?([^]*?)\n?```/g;
+
+/** The text as runs of plain text and fenced code; an unclosed fence is plain text. */
+export function formatBlocks(text: string): FormatBlock[] {
+  const blocks: FormatBlock[] = [];
+  let last = 0;
+  for (const match of text.matchAll(FENCE)) {
+    const code = match[1] as string;
+    if (code.trim() === '') continue;
+    // The line breaks around a fence end the lines beside it: the block stands on its own.
+    const before = text.slice(last, match.index).replace(/\n$/, '');
+    if (before) blocks.push({ kind: 'text', text: before });
+    blocks.push({ kind: 'code', text: code });
+    last = match.index + match[0].length;
+    if (text[last] === '\n') last += 1;
+  }
+  if (last < text.length) blocks.push({ kind: 'text', text: text.slice(last) });
+  return blocks;
+}
+
+const INLINE_CODE = /`([^`\n]+)`/g;
+
+/**
+ * Emphasis: the marker, content that neither starts nor ends with a space or
+ * that marker, the same marker again; no letter, digit or marker outside
+ * either. The content is bounded, so a line of unmatched marks is read in
+ * linear time.
+ */
+const EMPHASIS =
+  /(?<![\p{L}\p{N}*_~\\])(\*\*|~~|\*|_)(?!\s)(?!\1)([^\n]{0,499}?[^\s\\])(?<!\1)\1(?![\p{L}\p{N}*_~])/gu;
+
+const KIND_OF = { '**': 'strong', '~~': 'strike', '*': 'em', _: 'em' } as const;
+
+/**
+ * Formatted text: emphasis, code spans, links, plain text. A marker inside a
+ * code span or a link is part of it, and formats nothing.
+ */
+export function inlineSpans(text: string): Span[] {
+  const kept = [...ranges(text, INLINE_CODE), ...linkRanges(text)];
+  const isKept = (at: number) => kept.some(([start, end]) => at >= start && at < end);
+  const spans: Span[] = [];
+  const emphasis = new RegExp(EMPHASIS);
+  let last = 0;
+  for (let match = emphasis.exec(text); match; match = emphasis.exec(text)) {
+    const marker = match[1] as keyof typeof KIND_OF;
+    const inner = match[2] as string;
+    const close = match.index + marker.length + inner.length;
+    if (isKept(match.index) || isKept(close)) {
+      emphasis.lastIndex = match.index + 1;
+      continue;
+    }
+    spans.push(...plain(text.slice(last, match.index)));
+    spans.push({ kind: KIND_OF[marker], children: inlineSpans(inner) });
+    last = close + marker.length;
+  }
+  spans.push(...plain(text.slice(last)));
+  return spans;
+}
+
+/** Text without emphasis: its code spans, and links in the rest. */
+function plain(text: string): Span[] {
+  const spans: Span[] = [];
+  let last = 0;
+  for (const match of text.matchAll(INLINE_CODE)) {
+    spans.push(...linked(text.slice(last, match.index)));
+    spans.push({ kind: 'code', text: match[1] as string });
+    last = match.index + match[0].length;
+  }
+  spans.push(...linked(text.slice(last)));
+  return spans;
+}
+
+function linked(text: string): Span[] {
+  if (text === '') return [];
+  return splitLinks(text).map((part) =>
+    part.kind === 'link'
+      ? { kind: 'link', text: part.text, url: part.url }
+      : { kind: 'text', text: part.text },
+  );
+}
+
+function ranges(text: string, pattern: RegExp): [number, number][] {
+  return [...text.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length]);
+}
+
+function linkRanges(text: string): [number, number][] {
+  const found: [number, number][] = [];
+  let at = 0;
+  for (const part of splitLinks(text)) {
+    if (part.kind === 'link') found.push([at, at + part.text.length]);
+    at += part.text.length;
+  }
+  return found;
+}
+
+/**
+ * What a list preview or a notification shows of a message: its own words
+ * (a quote left out, see quoted-text.ts), without their formatting marks.
+ */
+export function previewWords(text: string): string {
+  return unformatted(ownWords(text));
+}
+
+/** The words without their formatting marks. */
+export function unformatted(text: string): string {
+  if (!/[*_~`]/.test(text)) return text;
+  return formatBlocks(text)
+    .map((block) => (block.kind === 'code' ? block.text : spansText(inlineSpans(block.text))))
+    .join('\n');
+}
+
+function spansText(spans: Span[]): string {
+  return spans.map((span) => ('children' in span ? spansText(span.children) : span.text)).join('');
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBlocks,
+  inlineSpans,
+  previewWords,
+  type Span,
+} from '../../../shared/model/message-format.ts';
+
+/** Spans written back as tags, so a case reads at a glance. */
+function tagged(spans: Span[]): string {
+  return spans
+    .map((span) => {
+      switch (span.kind) {
+        case 'text':
+          return span.text;
+        case 'code':
+          return `<code>${span.text}</code>`;
+        case 'link':
+          return `<a>${span.text}</a>`;
+        default:
+          return `<${span.kind}>${tagged(span.children)}</${span.kind}>`;
+      }
+    })
+    .join('');
+}
+
+const shown = (text: string) => tagged(inlineSpans(text));
+
+describe('message formatting', () => {
+  it('shows bold, italic, struck and code as typed in chat', () => {
+    expect(shown('**bold** and *it* and _it_ and ~~gone~~ and `npm ci`')).toBe(
+      '<strong>bold</strong> and <em>it</em> and <em>it</em> and <strike>gone</strike> and <code>npm ci</code>',
+    );
+    expect(shown('(*note*), *a **b** c*, **_both_**, ***all***')).toBe(
+      '(<em>note</em>), <em>a <strong>b</strong> c</em>, <strong><em>both</em></strong>, <strong><em>all</em></strong>',
+    );
+  });
+
+  it('leaves plain text plain: arithmetic, names with underscores, paths, stray marks', () => {
+    for (const text of [
+      '2*3*4 = 24',
+      'snake_case_name and __init__.py',
+      '~/dir and ~/other',
+      '* not a list *',
+      '**unclosed and _unclosed',
+      'a_b_ c',
+      '\\*escaped*',
+      '**not across\nlines**',
+    ]) {
+      expect(shown(text)).toBe(text);
+    }
+  });
+
+  it('formats nothing inside code or a link, and links the address alone', () => {
+    expect(shown('`a*b*c` and `_x_`')).toBe('<code>a*b*c</code> and <code>_x_</code>');
+    expect(shown('see https://example.com/_private_ ok')).toBe(
+      'see <a>https://example.com/_private_</a> ok',
+    );
+    expect(shown('**see https://example.com/a_b**')).toBe(
+      '<strong>see <a>https://example.com/a_b</a></strong>',
+    );
+    expect(shown('**use `npm ci`**')).toBe('<strong>use <code>npm ci</code></strong>');
+  });
+
+  it('sets fenced code apart, a language name and the fences’ own line breaks dropped', () => {
+    expect(formatBlocks('look:\n```ts\nconst x = 1;\n  x *= 2;\n```\nafter')).toEqual([
+      { kind: 'text', text: 'look:' },
+      { kind: 'code', text: 'const x = 1;\n  x *= 2;' },
+      { kind: 'text', text: 'after' },
+    ]);
+    expect(formatBlocks('inline ```x = 1``` here')).toEqual([
+      { kind: 'text', text: 'inline ' },
+      { kind: 'code', text: 'x = 1' },
+      { kind: 'text', text: ' here' },
+    ]);
+    expect(formatBlocks('an open ``` fence stays text')).toEqual([
+      { kind: 'text', text: 'an open ``` fence stays text' },
+    ]);
+  });
+
+  it('a preview shows the words without their marks, and a reply without its quote', () => {
+    expect(previewWords('> was it **this**?\nyes, `that` _one_')).toBe('yes, that one');
+    expect(previewWords('```\nnpm ci\n```')).toBe('npm ci');
+    expect(previewWords('plain, 2*3*4')).toBe('plain, 2*3*4');
+  });
+});
