@@ -42,6 +42,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: 'Enter / Shift+Enter', action: 'send / new line' },
       { keys: 'Up', where: 'in an empty composer', action: 'edit your last message' },
       { keys: 'Page Up / Page Down', where: 'in the composer', action: 'scroll the thread' },
+      { keys: 'Mod+B / Mod+I', where: 'in the composer', action: 'bold / italic' },
+      { keys: 'Mod+Shift+X / Mod+E', where: 'in the composer', action: 'struck / code' },
     ],
   },
   {

@@ -37,24 +37,31 @@ interface UiState {
   view: View;
   /**
    * Asks to put the focus in the composer, after what a menu or picker gives
-   * it back to, the caret at `caret` (else after the text); `nonce` counts them.
+   * it back to, the caret at `caret` (else after the text), or the text from
+   * `caret` to `end` selected; `nonce` counts them.
    */
-  composerFocus: { nonce: number; caret: number | null };
+  composerFocus: { nonce: number; caret: number | null; end: number | null };
   openDialog(dialog: Dialog): void;
   closeDialog(): void;
   setView(view: View): void;
-  focusComposer(caret?: number): void;
+  focusComposer(caret?: number, end?: number): void;
 }
 
 export const useUi = create<UiState>()((set, get) => ({
   dialog: { kind: 'none' },
   view: 'chats',
-  composerFocus: { nonce: 0, caret: null },
+  composerFocus: { nonce: 0, caret: null, end: null },
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: { kind: 'none' } }),
   setView: (view) => set({ view }),
-  focusComposer: (caret) =>
-    set({ composerFocus: { nonce: get().composerFocus.nonce + 1, caret: caret ?? null } }),
+  focusComposer: (caret, end) =>
+    set({
+      composerFocus: {
+        nonce: get().composerFocus.nonce + 1,
+        caret: caret ?? null,
+        end: end ?? null,
+      },
+    }),
 }));
 
 export function confirm(request: ConfirmRequest): void {

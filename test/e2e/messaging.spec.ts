@@ -363,3 +363,24 @@ test('bold, italic, code and a code block show as typed in chat, and the list pr
   // Plain text stays plain.
   await send(page, 'snake_case_name is 2*3*4');
 });
+
+test('Ctrl+B on a selected word in the composer makes it bold, and Ctrl+B again plain', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page, 0));
+  // One word, so Ctrl+Shift+Left selects all of it.
+  const word = unique('bold').replace(' ', '');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.pressSequentially(`make it ${word}`);
+  await box.press('Shift+Control+ArrowLeft');
+  await box.press('Control+b');
+  await expect(box).toHaveValue(`make it **${word}**`);
+  await box.press('Control+b');
+  await expect(box).toHaveValue(`make it ${word}`);
+  await box.press('Control+b');
+  await box.press('End');
+  await box.pressSequentially(' now');
+  await box.press('Enter');
+
+  await expect(message(page, `make it ${word} now`).getByRole('strong')).toHaveText(word);
+});

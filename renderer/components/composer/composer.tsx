@@ -5,6 +5,7 @@ import { useDrafts } from '../../stores/draft-store.ts';
 import { editingIn, useEdits, type Editing } from '../../stores/edit-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
+import { MARKS, toggleMark } from '../../lib/format-marks.ts';
 import { splitMessage } from '../../lib/split-message.ts';
 import { useNotices } from '../../stores/notice-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
@@ -22,11 +23,20 @@ const FILES_REFUSED =
 const PICTURE_NOT_IN_EDIT = 'An edit changes only the text; send the picture as a new message.';
 const FULL = `A message holds at most ${LIMITS.attachmentsPerMessage} attachments.`;
 
+/** Ctrl/Cmd+B, I, Shift+X and E: the mark they put around the selection, as in Slack and Element. */
+function markForKey(event: React.KeyboardEvent): string | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (event.shiftKey) return key === 'x' ? MARKS.struck : null;
+  return key === 'b' ? MARKS.bold : key === 'i' ? MARKS.italic : key === 'e' ? MARKS.code : null;
+}
+
 /**
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
  * last own message, Esc leaves editing, Page Up and Page Down scroll the
- * thread. The draft text is saved per conversation; link attachments wait as
- * chips until the message is sent.
+ * thread, Ctrl/Cmd+B, I, Shift+X and E mark the selection bold, italic,
+ * struck or code. The draft text is saved per conversation; link attachments
+ * wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
   const draft = useDrafts((s) => s.drafts[conversationId] ?? '');
@@ -73,7 +83,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (!box) return;
     box.focus();
     const caret = focusAsked.caret ?? box.value.length;
-    box.setSelectionRange(caret, caret);
+    box.setSelectionRange(caret, focusAsked.end ?? caret);
   }, [editing?.id, focusAsked]);
 
   const change = (value: string) => {
@@ -154,9 +164,21 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (own) setEditing({ id: own.id, text: own.text });
   };
 
+  const markSelection = (mark: string) => {
+    const box = ref.current;
+    if (!box) return;
+    const marked = toggleMark(text, box.selectionStart, box.selectionEnd, mark);
+    change(marked.text);
+    focusComposer(marked.start, marked.end);
+  };
+
   const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
+    const mark = markForKey(event);
+    if (mark) {
+      event.preventDefault();
+      markSelection(mark);
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.altKey) {
       event.preventDefault();
       void submit();
     } else if (event.key === 'ArrowUp' && !text && !editing && attachments.length === 0) {
