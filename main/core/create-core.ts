@@ -23,6 +23,7 @@ import { privateDir, tightenModes } from './ports/private-files.ts';
 import { createDemoWorkspace } from './demo/demo-workspace.ts';
 import { createEngineSlot } from './engine/engine-slot.ts';
 import { createRelaySlot } from './engine/relay-slot.ts';
+import { followSelfName } from './session/self-name.ts';
 import { createSessionService, type SessionService } from './session/session-service.ts';
 import { createSettingsService, type SettingsService } from './settings/settings-service.ts';
 import { startCheckpointer, type Checkpointer } from './store/checkpointer.ts';
@@ -158,6 +159,7 @@ export function createCore(deps: CoreDeps): Core {
     subscribe: bus.subscribe,
   });
   const purger = startMessagePurger({ db, subscribe: bus.subscribe, log: deps.log });
+  const stopSelfName = followSelfName({ db, session, emit: bus.emit, subscribe: bus.subscribe });
   const stopUpdateEvents = desktop.updates.onChange((state) => bus.emit({ type: 'update', state }));
 
   const presence = () =>
@@ -204,6 +206,7 @@ export function createCore(deps: CoreDeps): Core {
     async stop() {
       heap.stop();
       unread.stop();
+      stopSelfName();
       stopUpdateEvents();
       await engines.stop();
       await Promise.all([checkpoints?.stop(), reads.stop(), historyWriter.stop(), purger.stop()]);

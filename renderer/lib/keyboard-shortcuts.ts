@@ -44,6 +44,11 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: 'Page Up / Page Down', where: 'in the composer', action: 'scroll the thread' },
       { keys: 'Mod+B / Mod+I', where: 'in the composer', action: 'bold / italic' },
       { keys: 'Mod+Shift+X / Mod+E', where: 'in the composer', action: 'struck / code' },
+      {
+        keys: '@',
+        where: 'in the composer',
+        action: 'mention someone (Enter or Tab puts the name in)',
+      },
     ],
   },
   {

@@ -120,8 +120,8 @@ export async function renameConversation(id: string, localName: string | null): 
 }
 
 /** Contacts seen in messages whose id or name contains `query`, for the new conversation dialog. */
-export async function suggestContacts(query: string) {
-  return (await call('contacts:suggest', { query, limit: 8 })).items;
+export async function suggestContacts(query: string, conversationId?: string) {
+  return (await call('contacts:suggest', { query, limit: 8, conversationId })).items;
 }
 
 /** The conversations whose name or id contains `query`, as the list orders them. */

@@ -276,6 +276,8 @@ export const channels = {
       .object({
         query: text(LIMITS.queryLength),
         limit: z.number().int().min(1).max(50).default(8),
+        /** Who wrote in this conversation lately comes first (a mention in a group). */
+        conversationId: id.optional(),
       })
       .strict(),
     response: z.object({ items: z.array(contactSuggestion) }),

@@ -12,6 +12,9 @@ import { ownWords } from './quoted-text.ts';
  * start, before a letter; the closing one after a letter, before a space,
  * punctuation or the end; both on one line. `2*3*4`, snake_case_names,
  * `~/dir` and a link's own underscores are left as they are.
+ *
+ * `@name` mentions a contact by username, as every group chat writes it; an
+ * e-mail address is not a mention, nor is a name's closing full stop part of it.
  */
 
 export type FormatBlock = { kind: 'text'; text: string } | { kind: 'code'; text: string };
@@ -20,6 +23,7 @@ export type Span =
   | { kind: 'text'; text: string }
   | { kind: 'link'; text: string; url: string }
   | { kind: 'code'; text: string }
+  | { kind: 'mention'; text: string; name: string }
   | { kind: 'strong' | 'em' | 'strike'; children: Span[] };
 
 /** ``` up to the next ```; a word alone on the opening line names a language, and is dropped. */
@@ -97,10 +101,44 @@ function plain(text: string): Span[] {
 
 function linked(text: string): Span[] {
   if (text === '') return [];
-  return splitLinks(text).map((part) =>
+  return splitLinks(text).flatMap((part) =>
     part.kind === 'link'
-      ? { kind: 'link', text: part.text, url: part.url }
-      : { kind: 'text', text: part.text },
+      ? [{ kind: 'link' as const, text: part.text, url: part.url }]
+      : mentioned(part.text),
+  );
+}
+
+/** `@` after no letter, digit or `@`; a name that starts and ends with a letter, digit or `_`. */
+const MENTION = /(?<![\p{L}\p{N}_.@-])@((?:[\p{L}\p{N}_][\p{L}\p{N}._-]{0,62})?[\p{L}\p{N}_])/gu;
+
+function mentioned(text: string): Span[] {
+  const spans: Span[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MENTION)) {
+    if (match.index > last) spans.push({ kind: 'text', text: text.slice(last, match.index) });
+    spans.push({ kind: 'mention', text: match[0], name: match[1] as string });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) spans.push({ kind: 'text', text: text.slice(last) });
+  return spans;
+}
+
+/** Mentions are looked for this far in: a name comes early, and a message can be a book. */
+const MENTION_SCAN_LENGTH = 10_000;
+
+/** Whether the text mentions `username` (case aside), outside code. */
+export function mentions(whole: string, username: string): boolean {
+  const text = whole.slice(0, MENTION_SCAN_LENGTH);
+  if (!text.includes('@')) return false;
+  const wanted = username.toLowerCase();
+  const found = (spans: Span[]): boolean =>
+    spans.some((span) =>
+      span.kind === 'mention'
+        ? span.name.toLowerCase() === wanted
+        : 'children' in span && found(span.children),
+    );
+  return formatBlocks(text).some(
+    (block) => block.kind === 'text' && found(inlineSpans(block.text)),
   );
 }
 

@@ -1,12 +1,13 @@
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { isPaused } from '../../../shared/model/notification-pause.ts';
-import { previewWords } from '../../../shared/model/message-format.ts';
+import { mentions, previewWords } from '../../../shared/model/message-format.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
 import type { ApiMessage } from '../api/messaging-api.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 import { conversationTitle } from '../store/conversation-summary.ts';
 import type { Database } from '../store/database.ts';
 import { clipForDisplay } from '../store/display-text.ts';
+import { readSelf } from '../store/self-identity.ts';
 import { statement } from '../store/statement-cache.ts';
 import type { Activity } from './poller.ts';
 
@@ -42,8 +43,9 @@ interface ConversationRow {
 
 /**
  * Decides what to tell the user about messages that just arrived. Silent
- * when notifications are off or paused, for muted conversations, for messages
- * already read, and for the conversation open in a focused window.
+ * when notifications are off or paused, for messages already read, and for
+ * the conversation open in a focused window; a muted conversation speaks
+ * only of a message that mentions the user by name, as Slack and Element do.
  */
 export function planIncoming(
   db: Database,
@@ -71,12 +73,16 @@ export function planIncoming(
   const onScreen = (id: string) =>
     activity.focused && activity.visible && activity.openConversationId === id;
 
+  const self = readSelf(db)?.username ?? null;
+  const mentionsYou = (message: ApiMessage) => self !== null && mentions(message.message, self);
+
   const news: { row: ConversationRow; unread: ApiMessage[] }[] = [];
   for (const [conversationId, messages] of byConversation) {
     const row = lookup.get(conversationId) as ConversationRow | undefined;
-    if (!row || row.is_muted === 1 || onScreen(conversationId)) continue;
+    if (!row || onScreen(conversationId)) continue;
     const unread = messages
       .filter((message) => message.createdAt > row.read_up_to)
+      .filter((message) => row.is_muted === 0 || mentionsYou(message))
       .sort((a, b) => a.createdAt - b.createdAt);
     if (unread.length > 0) news.push({ row, unread });
   }
@@ -97,7 +103,7 @@ export function planIncoming(
     kind: 'each',
     items: news.map(({ row, unread }) => ({
       conversationId: row.id,
-      notification: describe(row, unread, settings.desktop.hideNotificationText),
+      notification: describe(row, unread, settings.desktop.hideNotificationText, mentionsYou),
     })),
   };
 }
@@ -106,13 +112,24 @@ function describe(
   row: ConversationRow,
   unread: ApiMessage[],
   hideText: boolean,
+  mentionsYou: (message: ApiMessage) => boolean,
 ): DesktopNotification {
   const name = conversationTitle(row);
   const newest = unread[unread.length - 1] as ApiMessage;
   const tag = `conversation:${row.id}`;
+  const mention = unread.find(mentionsYou);
   if (hideText) {
     const what = unread.length === 1 ? 'New message' : `${unread.length} new messages`;
-    return { title: `${what} from ${name}`, body: '', tag };
+    return { title: `${mention ? 'A mention of you' : what} from ${name}`, body: '', tag };
+  }
+  if (mention) {
+    // The mention is what the user asked to hear about, whatever came after it.
+    const where = row.group_id !== null ? ` in ${name}` : '';
+    return {
+      title: `${mention.contact.username} mentioned you${where}`,
+      body: preview(mention),
+      tag,
+    };
   }
   const text = preview(newest);
   const more = unread.length > 1 ? ` (${unread.length} new messages)` : '';

@@ -11,12 +11,15 @@ import { useNotices } from '../../stores/notice-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Icon } from '../common/icon.tsx';
+import { optionId } from '../common/option-list.tsx';
 import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
 import { AttachLinkForm } from './attach-link-form.tsx';
 import { EMPTY_FIELDS, readAttachment } from './attachment-fields.ts';
 import { dropped } from './dropped.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
+import { MentionList } from './mention-list.tsx';
+import { useMentions } from './use-mentions.ts';
 
 const FILES_REFUSED =
   'Files cannot be attached: the Messaging API takes attachments as links. Put the file where it has a web link, and attach that.';
@@ -35,7 +38,7 @@ function markForKey(event: React.KeyboardEvent): string | null {
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
  * last own message, Esc leaves editing, Page Up and Page Down scroll the
  * thread, Ctrl/Cmd+B, I, Shift+X and E mark the selection bold, italic,
- * struck or code. The draft text is saved per conversation; link attachments
+ * struck or code, `@` offers contacts to mention. The draft text is saved per conversation; link attachments
  * wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
@@ -55,7 +58,9 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const setPending = usePendingAttachments((s) => s.set);
   const [attaching, setAttaching] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [caret, setCaret] = useState(0);
   const attachFormId = useId();
+  const mentionListId = useId();
 
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const setEditing = (edit: Editing | null) => setEdit(conversationId, edit);
@@ -90,6 +95,12 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (editing) setEditing({ ...editing, text: value });
     else setDraft(conversationId, value);
   };
+  const mentions = useMentions(text, caret, conversationId, (next) => {
+    change(next.text);
+    setCaret(next.caret);
+    focusComposer(next.caret);
+  });
+  const mentionList = mentions.at !== null && mentions.options.length > 0;
 
   const submit = async () => {
     if (editing) {
@@ -174,6 +185,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
+    if (mentions.onKeyDown(event, () => void submit())) return;
     const mark = markForKey(event);
     if (mark) {
       event.preventDefault();
@@ -226,6 +238,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      {mentionList && <MentionList id={mentionListId} mentions={mentions} />}
       {over && (
         <p className="composer-hint" role="status">
           {text.length.toLocaleString()} characters:{' '}
@@ -264,7 +277,19 @@ export function Composer({ conversationId }: { conversationId: string }) {
           rows={1}
           value={text}
           maxLength={LIMITS.draftLength}
-          onChange={(event) => change(event.target.value)}
+          aria-autocomplete="list"
+          aria-controls={mentionList ? mentionListId : undefined}
+          aria-activedescendant={
+            mentionList && mentions.active >= 0
+              ? optionId(mentionListId, mentions.active)
+              : undefined
+          }
+          onChange={(event) => {
+            change(event.target.value);
+            setCaret(event.target.selectionStart);
+            mentions.typed();
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
         />
         {/* After the text box, so Tab from Attach still goes straight to the words. */}

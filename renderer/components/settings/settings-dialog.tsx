@@ -82,7 +82,8 @@ export function SettingsDialog({
                 checked={settings.notifications}
                 onChange={(event) => void updateSettings({ notifications: event.target.checked })}
               />
-              Show a desktop notification for new messages (not for muted conversations)
+              Show a desktop notification for new messages (in muted conversations, only when you
+              are mentioned)
             </label>
           </section>
           <DesktopSection desktop={settings.desktop} />

@@ -20,6 +20,8 @@ import { MessageText } from './message-text.tsx';
 import { ReactButton } from './reaction-picker.tsx';
 import { Reactions } from './reactions.tsx';
 import { isLocalId } from '../../../shared/model/local-id.ts';
+import { mentions } from '../../../shared/model/message-format.ts';
+import { useSession } from '../../stores/session-store.ts';
 
 /** One tick on the server, two grey once they have been active since, two blue once fetched. */
 const RECEIPTS = {
@@ -122,16 +124,19 @@ export const MessageItem = memo(function MessageItem({
   const [menu, setMenu] = useState<{ at: { x: number; y: number }; selected: string } | null>(null);
   const author = message.own ? 'You' : message.sender.username || message.sender.id;
   const showAuthor = showSender && startsGroup && !message.own;
+  const selfName = useSession((s) => s.session?.selfName ?? null);
+  const mentionsYou = !message.own && selfName !== null && mentions(message.text, selfName);
   const classes = [
     'message',
     message.own ? 'own' : 'theirs',
+    mentionsYou ? 'mentions-you' : '',
     startsGroup ? 'group-start' : '',
     highlighted ? 'highlighted' : '',
     editing ? 'editing' : '',
     message.state,
   ].join(' ');
   return (
-    <article className={classes} aria-label={author}>
+    <article className={classes} aria-label={mentionsYou ? `${author}, mentions you` : author}>
       {showSender && !message.own && (
         <div className="message-avatar">
           {startsGroup && <Avatar name={author} url={message.sender.avatarUrl} size={32} />}

@@ -3,6 +3,7 @@ import { formatBlocks, inlineSpans, type Span } from '../../../shared/model/mess
 import { quoteBlocks } from '../../../shared/model/quoted-text.ts';
 import { hasBidiControls } from '../../lib/untrusted-text.ts';
 import { openLink } from '../../stores/links.ts';
+import { useSession } from '../../stores/session-store.ts';
 import { LongText, RevealedText } from '../common/untrusted-text.tsx';
 
 /**
@@ -54,10 +55,20 @@ function Inline({ text }: { text: string }) {
 const TAGS = { strong: 'strong', em: 'em', strike: 's' } as const;
 
 function Spans({ spans }: { spans: Span[] }) {
+  const selfName = useSession((s) => s.session?.selfName?.toLowerCase() ?? null);
   return spans.map((span, index) => {
     switch (span.kind) {
       case 'text':
         return span.text;
+      case 'mention':
+        return (
+          <span
+            key={index}
+            className={span.name.toLowerCase() === selfName ? 'mention mention-you' : 'mention'}
+          >
+            {span.text}
+          </span>
+        );
       case 'code':
         return (
           <code key={index} className="message-inline-code">

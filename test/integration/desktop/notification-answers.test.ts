@@ -157,3 +157,24 @@ describe('links into the app', () => {
     expect(events.at(-1)).toEqual({ type: 'navigate', target: { kind: 'shortcuts' } });
   });
 });
+
+describe('mentions', () => {
+  it('the window learns the user’s name once sync does, and a muted conversation speaks only of a mention', async () => {
+    await call('messages:send', { conversationId, text: 'hi alice', attachments: [] });
+    await expect
+      .poll(async () => {
+        await call('sync:now');
+        return events.findLast((event) => event.type === 'session');
+      })
+      .toMatchObject({ session: { selfName: 'bob' } });
+
+    await call('conversations:setMuted', { id: conversationId, muted: true });
+    await aliceSays('nothing urgent');
+    await aliceSays('can @bob check the stock?');
+    await notified(1);
+    expect(notifier.shown[0]).toMatchObject({
+      title: 'alice mentioned you',
+      body: 'can @bob check the stock?',
+    });
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBlocks,
   inlineSpans,
+  mentions,
   previewWords,
   type Span,
 } from '../../../shared/model/message-format.ts';
@@ -17,6 +18,8 @@ function tagged(spans: Span[]): string {
           return `<code>${span.text}</code>`;
         case 'link':
           return `<a>${span.text}</a>`;
+        case 'mention':
+          return `<@${span.name}>`;
         default:
           return `<${span.kind}>${tagged(span.children)}</${span.kind}>`;
       }
@@ -82,5 +85,16 @@ describe('message formatting', () => {
     expect(previewWords('> was it **this**?\nyes, `that` _one_')).toBe('yes, that one');
     expect(previewWords('```\nnpm ci\n```')).toBe('npm ci');
     expect(previewWords('plain, 2*3*4')).toBe('plain, 2*3*4');
+  });
+
+  it('reads @name as a mention, but not an e-mail address, a name’s full stop, or code', () => {
+    expect(shown('hi @maya.chen, and @tom.nguyen.')).toBe('hi <@maya.chen>, and <@tom.nguyen>.');
+    expect(shown('mail bob@example.com or `@code`, not @@twice')).toBe(
+      'mail bob@example.com or <code>@code</code>, not @@twice',
+    );
+    expect(mentions('thanks @You!', 'you')).toBe(true);
+    expect(mentions('thanks @young', 'you')).toBe(false);
+    expect(mentions('write to you@example.com', 'you')).toBe(false);
+    expect(mentions('`@you`', 'you')).toBe(false);
   });
 });

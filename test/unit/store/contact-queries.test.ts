@@ -4,6 +4,7 @@ import {
   memoryDatabase,
   seedContact,
   seedConversation,
+  seedMessages,
   setSelf,
 } from '../../support/store-fixtures.ts';
 
@@ -32,6 +33,23 @@ describe('contact suggestions', () => {
     expect(suggestContacts(people(), { query: '', limit: 2 }).map((c) => c.id)).toEqual([
       'ct_2',
       'ct_3',
+    ]);
+  });
+
+  it('for a mention, puts who wrote in the conversation first, the latest first', () => {
+    const db = people();
+    seedMessages(db, [
+      { id: 'm_1', conversationId: 'c_group', senderId: 'ct_2', createdAt: 1_000 },
+      { id: 'm_2', conversationId: 'c_group', senderId: 'ct_3', createdAt: 2_000 },
+      { id: 'm_3', conversationId: 'c_1', senderId: 'ct_1', createdAt: 3_000 },
+    ]);
+    expect(
+      suggestContacts(db, { query: 'mar', limit: 8, conversationId: 'c_group' }).map((c) => c.id),
+    ).toEqual(['ct_3', 'ct_2', 'ct_1']);
+    expect(suggestContacts(db, { query: 'mar', limit: 8 }).map((c) => c.id)).toEqual([
+      'ct_3',
+      'ct_1',
+      'ct_2',
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   type NotificationResponses,
 } from '../../../main/core/sync/incoming-notifications.ts';
 import type { Activity } from '../../../main/core/sync/poller.ts';
+import { learnSelf } from '../../../main/core/store/self-identity.ts';
 import { memoryDatabase, seedContact, seedConversation } from '../../support/store-fixtures.ts';
 
 const away: Activity = { focused: false, visible: false, openConversationId: null };
@@ -118,6 +119,53 @@ describe('what arriving messages notify', () => {
       message('c_read', 'already read elsewhere', 4_000),
     ];
     expect(planIncoming(db, DEFAULT_SETTINGS, open, arriving, 6_000)).toEqual({ kind: 'none' });
+  });
+
+  it('a muted conversation, or a group, speaks of a message that mentions the user by name', () => {
+    learnSelf(db, { id: 'me', username: 'sam.lee' } as never);
+    seedConversation(db, { id: 'c_muted_team', groupId: 'ops', localName: 'Ops', isMuted: true });
+    const plan = planIncoming(
+      db,
+      DEFAULT_SETTINGS,
+      away,
+      [
+        message('c_ben', 'nothing for you', 1_000, 'ben'),
+        message('c_muted_team', 'can @Sam.Lee check the **stock**?', 1_000, 'ben'),
+        message('c_muted_team', 'and the rest', 1_500, 'ben'),
+        message('c_team', 'cc @sam.lee', 1_000),
+      ],
+      2_000,
+    );
+    expect(plan).toEqual({
+      kind: 'each',
+      items: [
+        {
+          conversationId: 'c_muted_team',
+          notification: {
+            title: 'Ben mentioned you in Ops',
+            body: 'can @Sam.Lee check the stock?',
+            tag: 'conversation:c_muted_team',
+          },
+        },
+        {
+          conversationId: 'c_team',
+          notification: {
+            title: 'Ava mentioned you in Shop team',
+            body: 'cc @sam.lee',
+            tag: 'conversation:c_team',
+          },
+        },
+      ],
+    });
+    // An address, or code, is no mention.
+    const quiet = planIncoming(
+      db,
+      DEFAULT_SETTINGS,
+      away,
+      [message('c_muted_team', 'mail sam.lee@example.com or `@sam.lee`', 3_000, 'ben')],
+      4_000,
+    );
+    expect(quiet).toEqual({ kind: 'none' });
   });
 
   it('notifies for the open conversation when the window is in the background', () => {
