@@ -38,8 +38,8 @@ function markForKey(event: React.KeyboardEvent): string | null {
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
  * last own message, Esc leaves editing, Page Up and Page Down scroll the
  * thread, Ctrl/Cmd+B, I, Shift+X and E mark the selection bold, italic,
- * struck or code, `@` offers contacts to mention. The draft text is saved per conversation; link attachments
- * wait as chips until the message is sent.
+ * struck or code, and `@` offers contacts to mention. The draft text is saved
+ * per conversation; link attachments wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
   const draft = useDrafts((s) => s.drafts[conversationId] ?? '');
@@ -287,7 +287,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
           onChange={(event) => {
             change(event.target.value);
             setCaret(event.target.selectionStart);
-            mentions.typed();
+            mentions.onType();
           }}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ContactSuggestion } from '../../../shared/model/conversation.ts';
-import { mentionQuery, withMention, type MentionQuery } from '../../lib/mention-query.ts';
+import { mentionQuery, withMention } from '../../lib/mention-query.ts';
 import { suggestContacts } from '../../stores/conversation-actions.ts';
 import { useActiveOption } from '../common/use-active-option.ts';
 import { usePendingKey } from '../common/use-pending-key.ts';
@@ -10,10 +10,10 @@ const SUGGEST_AFTER_MS = 100;
 /**
  * `@` typed in the composer offers the contacts whose name holds what
  * follows it, those who wrote in the conversation first, as every group
- * chat does. Up and Down move through them;
- * Enter or Tab puts the one highlighted in, pressed before the list has
- * caught up too; Esc closes the list and leaves the text as typed. With no
- * contact to offer, Enter sends as ever.
+ * chat does. Up and Down move through them; Enter or Tab puts the one
+ * highlighted in, pressed before the list has caught up too; Esc closes the
+ * list and leaves the text as typed. With no contact to offer, Enter sends
+ * as ever.
  */
 export function useMentions(
   text: string,
@@ -44,10 +44,10 @@ export function useMentions(
   }, [query, conversationId]);
 
   const options = at && found ? found.items : [];
-  const pick = (index: number, mention: MentionQuery | null = at) => {
+  const pick = (index: number) => {
     const contact = options[index];
-    if (!contact || !mention) return;
-    put(withMention(text, caret, mention, contact.username || contact.id));
+    if (!contact || !at) return;
+    put(withMention(text, caret, at, contact.username || contact.id));
   };
   const active = useActiveOption(options.length, pick);
   const send = useRef<(() => void) | null>(null);
@@ -64,7 +64,7 @@ export function useMentions(
     setActive: active.setActive,
     pick,
     /** A new letter: a key held for the old list no longer says which. */
-    typed() {
+    onType() {
       pending.drop();
       active.setActive(0);
     },
