@@ -68,19 +68,24 @@ export function inlineSpans(text: string): Span[] {
   const kept = [...ranges(text, INLINE_CODE), ...linkRanges(text)];
   const isKept = (at: number) => kept.some(([start, end]) => at >= start && at < end);
   const spans: Span[] = [];
-  const emphasis = new RegExp(EMPHASIS);
   let last = 0;
-  for (let match = emphasis.exec(text); match; match = emphasis.exec(text)) {
+  // One expression for every call: each search sets where it starts, so the calls for the
+  // content inside (which move it too) leave this one's place alone.
+  for (let from = 0; ;) {
+    EMPHASIS.lastIndex = from;
+    const match = EMPHASIS.exec(text);
+    if (!match) break;
     const marker = match[1] as keyof typeof KIND_OF;
     const inner = match[2] as string;
     const close = match.index + marker.length + inner.length;
     if (isKept(match.index) || isKept(close)) {
-      emphasis.lastIndex = match.index + 1;
+      from = match.index + 1;
       continue;
     }
     spans.push(...plain(text.slice(last, match.index)));
     spans.push({ kind: KIND_OF[marker], children: inlineSpans(inner) });
     last = close + marker.length;
+    from = last;
   }
   spans.push(...plain(text.slice(last)));
   return spans;
@@ -156,12 +161,15 @@ function linkRanges(text: string): [number, number][] {
   return found;
 }
 
+/** A preview shows a line (300 characters at most): its marks are taken off this far in. */
+const PREVIEW_SCAN_LENGTH = 1_000;
+
 /**
  * What a list preview or a notification shows of a message: its own words
  * (a quote left out, see quoted-text.ts), without their formatting marks.
  */
 export function previewWords(text: string): string {
-  return unformatted(ownWords(text));
+  return unformatted(ownWords(text).slice(0, PREVIEW_SCAN_LENGTH));
 }
 
 /** The words without their formatting marks. */
