@@ -1,3 +1,5 @@
+import { unformatted } from '../../../shared/model/message-format.ts';
+
 /** Private-use characters FTS5's snippet() puts around each match. */
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
@@ -12,9 +14,11 @@ export interface Snippet {
 
 /**
  * Splits snippet() output into plain text and match offsets, so the renderer
- * shows text, never markup. If the message itself contains the marker
- * characters the markers cannot be trusted, and the start of the message is
- * shown without highlights instead.
+ * shows text, never markup; the formatting marks are taken off, as in the
+ * list's preview (the match markers, private-use characters, are none).
+ * If the message itself contains the marker characters the markers cannot
+ * be trusted, and the start of the message is shown without highlights
+ * instead.
  */
 export function parseSnippet(marked: string, messageText: string): Snippet {
   if (MARKERS.test(messageText)) {
@@ -23,7 +27,7 @@ export function parseSnippet(marked: string, messageText: string): Snippet {
   const highlights: [number, number][] = [];
   let text = '';
   let start = -1;
-  for (const char of marked) {
+  for (const char of unformatted(marked)) {
     if (char === MATCH_START) start = text.length;
     else if (char === MATCH_END && start >= 0) {
       highlights.push([start, text.length]);

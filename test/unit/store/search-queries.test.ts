@@ -163,6 +163,22 @@ describe('message search', () => {
     expect(await search(db, '*')).toEqual({ hits: [], hasMore: false });
   });
 
+  it('shows a snippet without formatting marks, the match highlighted where it was', async () => {
+    const db = archive();
+    seedMessages(db, [
+      {
+        id: 'm5',
+        conversationId: 'c_ann',
+        senderId: 'ct_ann',
+        text: 'Ship the **invoices** after `npm ci`',
+        createdAt: 5,
+      },
+    ]);
+    const [hit] = (await search(db, 'invoices')).hits;
+    expect(hit).toMatchObject({ snippet: 'Ship the invoices after npm ci' });
+    expect(hit?.snippet.slice(...(hit.highlights[0] as [number, number]))).toBe('invoices');
+  });
+
   it('shows the start of a message without highlights when it contains the marker characters', async () => {
     const db = archive();
     seedMessages(db, [
