@@ -120,6 +120,19 @@ export async function renameConversation(id: string, localName: string | null): 
 }
 
 /** Contacts seen in messages whose id or name contains `query`, for the new conversation dialog. */
+/**
+ * A mention clicked: the conversation with that contact when there is one,
+ * else New conversation with the name in it, to start one on purpose.
+ */
+export async function openMentioned(name: string): Promise<void> {
+  const wanted = name.toLowerCase();
+  const contact = (await suggestContacts(name)).find(
+    (found) => found.username.toLowerCase() === wanted || found.id.toLowerCase() === wanted,
+  );
+  if (contact?.conversationId) openConversation(contact.conversationId);
+  else useUi.getState().openDialog({ kind: 'new-conversation', contact: contact?.id ?? name });
+}
+
 export async function suggestContacts(query: string, conversationId?: string) {
   return (await call('contacts:suggest', { query, limit: 8, conversationId })).items;
 }

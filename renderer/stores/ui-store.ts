@@ -14,7 +14,8 @@ export interface ConfirmRequest {
 
 export type Dialog =
   | { kind: 'none' }
-  | { kind: 'new-conversation' }
+  /** New conversation, its field holding `contact` (a mention clicked) when given. */
+  | { kind: 'new-conversation'; contact?: string }
   | { kind: 'quick-switcher' }
   /** The quick switcher, choosing where text kept from a deleted conversation goes. */
   | { kind: 'move-kept'; item: KeptUnsent }

@@ -41,6 +41,16 @@ test.describe('in the demo workspace', () => {
       '@ravi.patel',
       '@nobody-here',
     ]);
+
+    // A mention leads to that person: their conversation, or New conversation with their name.
+    await sent.getByRole('button', { name: '@nobody-here' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New conversation' });
+    await expect(dialog.getByRole('combobox', { name: 'Contact id or name' })).toHaveValue(
+      'nobody-here',
+    );
+    await page.keyboard.press('Escape');
+    await sent.getByRole('button', { name: '@tom.nguyen' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'tom.nguyen' })).toBeVisible();
   });
 });
 

@@ -68,9 +68,15 @@ function groupSuggestions(
 }
 
 /** With a contact id or a group id (exactly one), suggesting contacts and groups already seen. */
-export function NewConversationDialog({ onClose }: { onClose(): void }) {
+export function NewConversationDialog({
+  onClose,
+  contact = '',
+}: {
+  onClose(): void;
+  contact?: string;
+}) {
   const [kind, setKind] = useState<'contact' | 'group'>('contact');
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(contact);
   const [suggestions, setSuggestions] = useState<ContactSuggestion[]>([]);
   const [suggestionsFor, setSuggestionsFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

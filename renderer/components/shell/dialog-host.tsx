@@ -39,7 +39,7 @@ function OpenDialog() {
     case 'none':
       return null;
     case 'new-conversation':
-      return <NewConversationDialog onClose={close} />;
+      return <NewConversationDialog onClose={close} contact={dialog.contact} />;
     case 'quick-switcher':
       return <QuickSwitcher onClose={close} />;
     case 'move-kept':

@@ -2,6 +2,7 @@ import { useMemo, type Ref } from 'react';
 import { formatBlocks, inlineSpans, type Span } from '../../../shared/model/message-format.ts';
 import { quoteBlocks } from '../../../shared/model/quoted-text.ts';
 import { hasBidiControls } from '../../lib/untrusted-text.ts';
+import { openMentioned } from '../../stores/conversation-actions.ts';
 import { openLink } from '../../stores/links.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { LongText, RevealedText } from '../common/untrusted-text.tsx';
@@ -61,13 +62,20 @@ function Spans({ spans }: { spans: Span[] }) {
       case 'text':
         return span.text;
       case 'mention':
-        return (
-          <span
-            key={index}
-            className={span.name.toLowerCase() === selfName ? 'mention mention-you' : 'mention'}
-          >
+        return span.name.toLowerCase() === selfName ? (
+          <span key={index} className="mention mention-you">
             {span.text}
           </span>
+        ) : (
+          <button
+            key={index}
+            type="button"
+            className="mention"
+            title={`Message ${span.name}`}
+            onClick={() => void openMentioned(span.name)}
+          >
+            {span.text}
+          </button>
         );
       case 'code':
         return (
