@@ -202,6 +202,10 @@ describe('store channels through the core router', () => {
     expect(await call('conversations:get', { id: 'c_new' })).toMatchObject({
       value: { unreadCount: 0 },
     });
+    // A mention typed there offers who wrote in it first, ahead of a contact seen since.
+    seedContact(db, { id: 'ct_andy', username: 'andy', seenAt: 9_000 });
+    const offered = await call('contacts:suggest', { query: 'an', conversationId: 'local_new' });
+    expect(offered).toMatchObject({ value: { items: [{ id: 'ct_ann' }, { id: 'ct_andy' }] } });
   });
 
   it('answers not-found for unknown conversations and messages', async () => {

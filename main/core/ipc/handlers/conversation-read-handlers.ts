@@ -29,6 +29,11 @@ export function conversationReadHandlers(
       neighbourUnread(db, scope, fromId === null ? null : currentId(db, fromId), step),
     'conversations:counts': async () => conversationCounts(db),
     'conversations:get': async ({ id }) => getConversation(db, currentId(db, id)),
-    'contacts:suggest': async (request) => ({ items: suggestContacts(db, request) }),
+    'contacts:suggest': async ({ conversationId, ...request }) => ({
+      items: suggestContacts(db, {
+        ...request,
+        ...(conversationId && { conversationId: currentId(db, conversationId) }),
+      }),
+    }),
   };
 }
