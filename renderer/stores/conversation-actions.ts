@@ -119,7 +119,6 @@ export async function renameConversation(id: string, localName: string | null): 
   return (await attempt(() => call('conversations:rename', { id, localName }))) !== undefined;
 }
 
-/** Contacts seen in messages whose id or name contains `query`, for the new conversation dialog. */
 /**
  * A mention clicked: the conversation with that contact when there is one,
  * else New conversation with the name in it, to start one on purpose.
@@ -133,6 +132,10 @@ export async function openMentioned(name: string): Promise<void> {
   else useUi.getState().openDialog({ kind: 'new-conversation', contact: contact?.id ?? name });
 }
 
+/**
+ * Contacts seen in messages whose id or name contains `query`, for the new
+ * conversation dialog, or for a mention in `conversationId` (who wrote there first).
+ */
 export async function suggestContacts(query: string, conversationId?: string) {
   return (await call('contacts:suggest', { query, limit: 8, conversationId })).items;
 }

@@ -64,7 +64,6 @@ export type MessageView = z.infer<typeof messageView>;
 /** How many kept texts the app holds at most: beyond, the oldest are dropped. */
 export const KEPT_UNSENT_LIMIT = 200;
 
-/** Text written in a conversation that was deleted elsewhere before it was sent. */
 /** An own message being edited in the composer, with the text as edited so far. */
 export const openEdit = z.object({
   messageId: id,
@@ -72,6 +71,7 @@ export const openEdit = z.object({
 });
 export type OpenEdit = z.infer<typeof openEdit>;
 
+/** Text written in a conversation that was deleted elsewhere before it was sent. */
 export const keptUnsent = z.object({
   id: z.number().int(),
   conversationTitle: z.string(),

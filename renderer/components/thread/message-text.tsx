@@ -50,13 +50,14 @@ function TextWithQuotes({ text }: { text: string }) {
 
 function Inline({ text }: { text: string }) {
   const spans = useMemo(() => inlineSpans(text), [text]);
-  return <Spans spans={spans} />;
+  const selfName = useSession((s) => s.session?.selfName?.toLowerCase() ?? null);
+  return <Spans spans={spans} selfName={selfName} />;
 }
 
 const TAGS = { strong: 'strong', em: 'em', strike: 's' } as const;
 
-function Spans({ spans }: { spans: Span[] }) {
-  const selfName = useSession((s) => s.session?.selfName?.toLowerCase() ?? null);
+/** `selfName` in lower case: the user's own mentions are highlighted, not offered as a link. */
+function Spans({ spans, selfName }: { spans: Span[]; selfName: string | null }) {
   return spans.map((span, index) => {
     switch (span.kind) {
       case 'text':
@@ -101,7 +102,7 @@ function Spans({ spans }: { spans: Span[] }) {
         const Tag = TAGS[span.kind];
         return (
           <Tag key={index}>
-            <Spans spans={span.children} />
+            <Spans spans={span.children} selfName={selfName} />
           </Tag>
         );
       }
