@@ -6,6 +6,7 @@ import { describeError } from '../ipc/errors.ts';
 import { call, IpcFailure } from '../ipc/parley.ts';
 import { boundWindow, mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
 import { isLocalId } from '../../shared/model/local-id.ts';
+import { leavePlace, takePlace } from './thread-places.ts';
 
 const PAGE = 50;
 /** The most messages held at once: a few pages around the viewport, whatever the thread's length. */
@@ -65,6 +66,9 @@ function olderFromServer<T extends { hasBefore: boolean; olderOnServer: boolean 
   return page.olderOnServer && !page.hasBefore ? { ...page, hasBefore: true } : page;
 }
 
+const isNotFound = (error: unknown) =>
+  error instanceof IpcFailure && error.error.code === 'not-found';
+
 /** What the thread holds before a conversation's first page arrives. */
 function emptyThread() {
   return {
@@ -97,6 +101,16 @@ export const useThread = create<ThreadState>()((set, get) => {
   let refreshes = 0;
   const viewport = { centerId: null as string | null, atEnd: true };
   const isCurrent = (token: number) => token === openToken;
+
+  /** Keeps where the open thread was read up to, and starts the next one's viewport afresh. */
+  function leaveThread() {
+    const { conversationId, status } = get();
+    if (conversationId !== null && status === 'ready') {
+      leavePlace(conversationId, viewport.centerId, viewport.atEnd);
+    }
+    viewport.centerId = null;
+    viewport.atEnd = true;
+  }
 
   async function loadPinned(conversation: ConversationSummary | null, token: number) {
     const pinnedId = conversation?.pinnedMessageId ?? null;
@@ -166,13 +180,19 @@ export const useThread = create<ThreadState>()((set, get) => {
         return;
       }
       const token = ++openToken;
+      leaveThread();
       markedUpTo = 0;
       newestSeenId = null;
       set({ ...emptyThread(), conversationId, openedAs: conversationId, status: 'loading' });
+      const place = focusId ? undefined : takePlace(conversationId);
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
-          fetchWindow(conversationId, focusId),
+          fetchWindow(conversationId, focusId ?? place).catch((error: unknown) => {
+            // The message it was left at is gone: the thread opens at its end.
+            if (place === undefined || !isNotFound(error)) throw error;
+            return fetchWindow(conversationId, undefined);
+          }),
         ]);
         if (!isCurrent(token)) return;
         if (!conversation) {
@@ -197,7 +217,9 @@ export const useThread = create<ThreadState>()((set, get) => {
             ? { kind: 'message', id: focusId, highlight: true, nonce: ++nonce }
             : page.firstUnreadId
               ? { kind: 'message', id: page.firstUnreadId, highlight: false, nonce: ++nonce }
-              : { kind: 'bottom', nonce: ++nonce },
+              : place !== undefined && page.items.some((m) => m.id === place)
+                ? { kind: 'message', id: place, highlight: false, nonce: ++nonce }
+                : { kind: 'bottom', nonce: ++nonce },
         });
         // Many unread: start at the first of them, as Signal does, not at the bottom.
         const unreadId = page.firstUnreadId;
@@ -219,6 +241,7 @@ export const useThread = create<ThreadState>()((set, get) => {
 
     close() {
       openToken += 1;
+      leaveThread();
       set({
         conversationId: null,
         openedAs: null,
@@ -384,7 +407,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         if (fresh) set({ pinnedMessage: fresh });
         if (!viewport.atEnd) await countUnseen(conversationId, token);
       } catch (error) {
-        if (error instanceof IpcFailure && error.error.code === 'not-found') return;
+        if (isNotFound(error)) return;
         if (isCurrent(token)) set({ error: describeError(error) });
       }
     },

@@ -117,6 +117,44 @@ test('a long thread loads one page per scroll, holds a bounded window, and scrol
   await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
 });
 
+test('a thread read back through opens where it was left; one left at its end opens at its end', async ({
+  page,
+}) => {
+  await page.goto(preview.url);
+  await openConversation(page, workspace.threadTitle);
+  const list = thread(page);
+  const newest = message(page, workspace.newestText);
+  await expect(newest).toBeVisible();
+
+  // Up two screens and a bit, reading back.
+  await list.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
+  await expect(newest).not.toBeInViewport();
+  const middle = async () =>
+    list.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return /Thread message (\d+):/.exec(at?.closest('article')?.textContent ?? '')?.[1] ?? null;
+    });
+  await expect.poll(middle).not.toBeNull();
+  const readTo = `Thread message ${await middle()}:`;
+
+  await openConversation(page, workspace.otherTitle);
+  await expect(newest).toHaveCount(0);
+  await openConversation(page, workspace.threadTitle);
+  await expect(list.getByRole('article').filter({ hasText: readTo })).toBeInViewport();
+  await expect(newest).not.toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toBeVisible();
+
+  // Back at the end, the thread is left at its end, and opens there again.
+  await page.getByRole('button', { name: 'Scroll to the latest message' }).click();
+  await expect(newest).toBeInViewport();
+  await openConversation(page, workspace.otherTitle);
+  await openConversation(page, workspace.threadTitle);
+  await expect(newest).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
+});
+
 // The UI benchmark times what these probes see; when a row lost its aria-label, the first-row
 // probe saw nothing and the benchmark failed unnoticed, since nothing else runs it.
 test('the UI benchmark’s probes see the first conversation row painted and a thread opened', async ({

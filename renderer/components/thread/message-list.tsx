@@ -134,7 +134,11 @@ export function MessageList() {
 
   // What is on screen: remembered for refreshes, and read when the window has the user's eyes.
   useEffect(() => {
+    // The rendered rows include those kept ready above and below the screen (overscan).
+    const top = scrollRef.current?.scrollTop ?? 0;
+    const bottom = top + (scrollRef.current?.clientHeight ?? 0);
     const onScreen = virtualRows
+      .filter((v) => v.end > top && v.start < bottom)
       .map((v) => rows[v.index])
       .filter((row): row is ThreadRow => row !== undefined);
     reportViewport(onScreen[Math.floor(onScreen.length / 2)]?.key ?? null, atEnd);
