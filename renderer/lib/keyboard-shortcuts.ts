@@ -57,6 +57,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: 'Up / Down', where: 'in the conversation list', action: 'previous / next row' },
       { keys: 'Enter or Space', where: 'on a row', action: 'open its conversation' },
       { keys: 'Shift+F10 or Menu', where: 'on a row', action: 'its actions' },
+      { keys: 'Left / Right', where: 'on a picture', action: 'previous / next picture' },
       { keys: 'Esc', action: 'close a dialog or menu, leave editing' },
     ],
   },

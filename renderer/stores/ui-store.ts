@@ -26,6 +26,8 @@ export type Dialog =
   | { kind: 'unsent-changes' }
   | { kind: 'shortcuts' }
   | { kind: 'rename'; conversationId: string; currentName: string }
+  /** The picture viewer, at the `index`th attachment of a message of the open thread. */
+  | { kind: 'image'; messageId: string; index: number }
   | { kind: 'confirm'; request: ConfirmRequest };
 
 export type View = 'chats' | 'activity';

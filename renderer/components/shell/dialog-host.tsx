@@ -19,6 +19,9 @@ const UnsentChangesDialog = deferred(() =>
 const ShortcutsDialog = deferred(() =>
   import('../dialogs/shortcuts-dialog.tsx').then((m) => m.ShortcutsDialog),
 );
+const ImageViewer = deferred(() =>
+  import('../dialogs/image-viewer.tsx').then((m) => m.ImageViewer),
+);
 const SettingsDialog = deferred(() =>
   import('../settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
@@ -75,5 +78,7 @@ function OpenDialog() {
       );
     case 'confirm':
       return <ConfirmDialog request={dialog.request} onClose={close} />;
+    case 'image':
+      return <ImageViewer messageId={dialog.messageId} index={dialog.index} onClose={close} />;
   }
 }

@@ -6,6 +6,8 @@ import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
 import { ServerText } from '../common/untrusted-text.tsx';
 import { Icon } from '../common/icon.tsx';
 import { openLink } from '../../stores/links.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { inlineImageUrl } from '../../lib/thread-images.ts';
 
 function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
   const url = isHttpUrl(attachment.url) ? attachment.url : null;
@@ -34,21 +36,29 @@ function AttachmentChip({ attachment }: { attachment: AttachmentView }) {
   );
 }
 
-/** Images from http(s) as capped thumbnails; everything else, and any odd shape, as a chip. */
-export function Attachments({ attachments }: { attachments: AttachmentView[] }) {
+/**
+ * Images from http(s) as capped thumbnails, each opening the picture viewer;
+ * everything else, and any odd shape, as a chip.
+ */
+export function Attachments({
+  messageId,
+  attachments,
+}: {
+  messageId: string;
+  attachments: AttachmentView[];
+}) {
   if (attachments.length === 0) return null;
   return (
     <div className="attachments">
       {attachments.map((attachment, index) => {
-        const url =
-          attachment.kind === 'image' && isHttpUrl(attachment.url) ? attachment.url : null;
+        const url = inlineImageUrl(attachment);
         return url ? (
           <button
             key={index}
             type="button"
             className="attachment-image"
             aria-label={`Open image ${spelledOut(clipMiddle(attachment.name))}`}
-            onClick={() => openLink(url)}
+            onClick={() => useUi.getState().openDialog({ kind: 'image', messageId, index })}
           >
             <img
               src={remoteImageSrc(url) ?? undefined}

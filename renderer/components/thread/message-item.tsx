@@ -160,7 +160,7 @@ export const MessageItem = memo(function MessageItem({
               </span>
             )}
             {message.text && <MessageText ref={textRef} text={message.text} />}
-            <Attachments attachments={message.attachments} />
+            <Attachments messageId={message.id} attachments={message.attachments} />
             <span className="meta">
               {message.editedAt !== null && <span className="edited">Edited</span>}
               {/* Said once per run of messages, as it is seen: not again for each one. */}

@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useState } from 'react';
+import { exactTime } from '../../lib/format.ts';
+import { remoteImageSrc } from '../../lib/remote-image.ts';
+import { imagePosition, threadImages, type ThreadImage } from '../../lib/thread-images.ts';
+import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
+import { openLink } from '../../stores/links.ts';
+import { useThread } from '../../stores/thread-store.ts';
+import { Modal } from '../common/modal.tsx';
+import { ServerText } from '../common/untrusted-text.tsx';
+
+interface At {
+  messageId: string;
+  index: number;
+  /** Found by its link when its message's id changes (a send the server has just confirmed). */
+  url: string | null;
+}
+
+function find(images: ThreadImage[], at: At): number {
+  const byId = imagePosition(images, at.messageId, at.index);
+  return byId >= 0 || at.url === null
+    ? byId
+    : images.findIndex((image) => image.url === at.url && image.index === at.index);
+}
+
+/**
+ * A picture of the open thread, as large as the window allows, as every
+ * messenger shows one: Left and Right step through the thread's pictures,
+ * a click on it shows it at its own size (scrolled when larger), Esc closes.
+ * The picture is the one the thumbnail was, served by the main process.
+ */
+export function ImageViewer({
+  messageId,
+  index,
+  onClose,
+}: {
+  messageId: string;
+  index: number;
+  onClose(): void;
+}) {
+  const items = useThread((s) => s.items);
+  const images = useMemo(() => threadImages(items), [items]);
+  const [at, setAt] = useState<At>({ messageId, index, url: null });
+  const [actualSize, setActualSize] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const position = find(images, at);
+  const image = images[position];
+
+  // Deleted while shown, or the thread closed under it: nothing is left to show.
+  useEffect(() => {
+    if (!image) onClose();
+  }, [image, onClose]);
+  if (!image) return null;
+  if (at.url !== image.url || at.messageId !== image.messageId) {
+    setAt({ messageId: image.messageId, index: image.index, url: image.url });
+  }
+
+  const step = (by: number) => {
+    const next = images[position + by];
+    if (!next) return;
+    setAt({ messageId: next.messageId, index: next.index, url: next.url });
+    setActualSize(false);
+  };
+  const name = spelledOut(clipMiddle(image.name));
+  return (
+    <Modal title={name} onClose={onClose} className="image-viewer">
+      <div
+        className="image-viewer-content"
+        onKeyDown={(event) => {
+          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+          const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+          if (by === undefined) return;
+          event.preventDefault();
+          step(by);
+        }}
+      >
+        <p className="image-viewer-meta">
+          {image.own ? 'You' : <ServerText text={image.sender} />}
+          {' · '}
+          <time dateTime={new Date(image.createdAt).toISOString()}>
+            {exactTime(image.createdAt)}
+          </time>
+        </p>
+        <div className={`image-viewer-stage${actualSize ? ' actual-size' : ''}`}>
+          {failed === image.url ? (
+            <p role="alert">This picture could not be loaded. Open in browser tries it there.</p>
+          ) : (
+            <button
+              type="button"
+              className="image-viewer-picture"
+              aria-pressed={actualSize}
+              aria-label="Actual size"
+              title={actualSize ? 'Fit to the window' : 'Show at its own size'}
+              data-autofocus
+              onClick={() => setActualSize(!actualSize)}
+            >
+              <img
+                key={image.url}
+                src={remoteImageSrc(image.url) ?? undefined}
+                alt={name}
+                referrerPolicy="no-referrer"
+                onError={() => setFailed(image.url)}
+              />
+            </button>
+          )}
+        </div>
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={position === 0}
+            aria-keyshortcuts="ArrowLeft"
+            onClick={() => step(-1)}
+          >
+            Previous picture
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={position === images.length - 1}
+            aria-keyshortcuts="ArrowRight"
+            onClick={() => step(1)}
+          >
+            Next picture
+          </button>
+          <button type="button" className="button secondary" onClick={() => openLink(image.url)}>
+            Open in browser
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

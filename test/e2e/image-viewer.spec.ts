@@ -1,0 +1,58 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Locator } from '@playwright/test';
+import { openAppForEachTest, openConversation, thread } from '../support/parley-app.ts';
+
+openAppForEachTest();
+
+const pictureName = async (thumbnail: Locator) =>
+  ((await thumbnail.getAttribute('aria-label')) ?? '').replace(/^Open image /, '');
+
+const loaded = (image: Locator) =>
+  image.evaluate((element) => (element as HTMLImageElement).naturalWidth > 0);
+
+test('a picture opens large in the app; Left and Right step through the thread’s pictures', async ({
+  page,
+}) => {
+  await openConversation(page, 'maya.chen');
+  const thumbnails = thread(page).getByRole('button', { name: /^Open image / });
+  await expect(thumbnails.nth(1)).toBeVisible();
+  const count = await thumbnails.count();
+  const newest = thumbnails.nth(count - 1);
+  const [before, last] = [await pictureName(thumbnails.nth(count - 2)), await pictureName(newest)];
+
+  await newest.click();
+  let viewer = page.getByRole('dialog', { name: last });
+  await expect(viewer).toBeVisible();
+  await expect.poll(() => loaded(viewer.getByRole('img', { name: last }))).toBe(true);
+  await expect(viewer.getByText(/^maya\.chen · /)).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeDisabled();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `test/.reports/screenshots/image-viewer-${theme}.png` });
+    const scan = await new AxeBuilder({ page })
+      .include('.image-viewer')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(scan.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
+  }
+
+  await page.keyboard.press('ArrowLeft');
+  viewer = page.getByRole('dialog', { name: before });
+  await expect(viewer).toBeVisible();
+  await expect.poll(() => loaded(viewer.getByRole('img', { name: before }))).toBe(true);
+  await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeEnabled();
+  await page.keyboard.press('ArrowRight');
+  viewer = page.getByRole('dialog', { name: last });
+  await expect(viewer).toBeVisible();
+
+  // A click shows the picture at its own size, and another fits it to the window again.
+  const actual = viewer.getByRole('button', { name: 'Actual size' });
+  await actual.click();
+  await expect(actual).toHaveAttribute('aria-pressed', 'true');
+  await actual.click();
+  await expect(actual).toHaveAttribute('aria-pressed', 'false');
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(newest).toBeFocused();
+});
