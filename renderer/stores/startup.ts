@@ -1,4 +1,5 @@
 import { preloadDeferred } from '../lib/deferred-component.ts';
+import { startClock } from './clock-store.ts';
 import { connectCoreEvents } from './core-events.ts';
 import { useConversationList } from './conversation-list-store.ts';
 import { useDesktop } from './desktop-store.ts';
@@ -19,6 +20,7 @@ import { useSettings } from './settings-store.ts';
  */
 export function startApp(): void {
   connectCoreEvents();
+  startClock();
   followOpenConversation();
   // What was typed in the last half second is saved before the window goes (Quit, reload).
   window.addEventListener('pagehide', () => {

@@ -1,5 +1,6 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { exactTime } from '../../lib/format.ts';
+import { useNow } from '../../stores/clock-store.ts';
 import { eventTimeText } from './event-time-text.ts';
 
 /**
@@ -8,6 +9,7 @@ import { eventTimeText } from './event-time-text.ts';
  * once, still reads in the order things happened. Both are in the tooltip.
  */
 export function EventTime({ item }: { item: ActivityItem }) {
+  const now = useNow();
   const stamped = Date.parse(item.timestamp);
   const happened = Number.isFinite(stamped) ? stamped : item.receivedAt;
   const late = Math.abs(item.receivedAt - happened) > 60_000;
@@ -16,7 +18,7 @@ export function EventTime({ item }: { item: ActivityItem }) {
     : exactTime(happened);
   return (
     <time dateTime={new Date(happened).toISOString()} title={title}>
-      {eventTimeText(happened)}
+      {eventTimeText(happened, now)}
     </time>
   );
 }

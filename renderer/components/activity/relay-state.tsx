@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { RelayStatus } from '../../../shared/model/relay.ts';
 import { relayWords, startedOverWords } from '../../lib/relay-words.ts';
+import { useNow } from '../../stores/clock-store.ts';
 import { useRelays } from '../../stores/relay-store.ts';
 import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 
@@ -26,8 +27,9 @@ export function RelayState() {
 }
 
 function RelayLine({ status }: { status: RelayStatus }) {
-  const words = relayWords(status);
-  const startedOver = startedOverWords(status);
+  const now = useNow();
+  const words = relayWords(status, now);
+  const startedOver = startedOverWords(status, now);
   return (
     <section
       className={`relay-state ${status.state}`}

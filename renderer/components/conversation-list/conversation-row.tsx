@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
-import { listTime, plural } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import { safeSlice } from '../../lib/untrusted-text.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
+import { ListTime } from '../common/list-time.tsx';
 
 /** A line shows the start of a text; the row's name (built from it) stays short with it. */
 const PREVIEW_LENGTH = 160;
@@ -91,7 +92,7 @@ export const ConversationRow = memo(function ConversationRow({
           )}
           {time != null && (
             <span className="row-time" aria-hidden="true">
-              {listTime(time)}
+              <ListTime ms={time} />
             </span>
           )}
         </div>

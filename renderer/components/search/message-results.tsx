@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SearchHit } from '../../../shared/model/message.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
-import { exactTime, listTime } from '../../lib/format.ts';
+import { exactTime } from '../../lib/format.ts';
+import { ListTime } from '../common/list-time.tsx';
 import { useMessageSearch } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { InlineError } from '../common/fields.tsx';
@@ -90,7 +91,7 @@ export function MessageResults({ query }: { query: string }) {
                   dateTime={new Date(hit.createdAt).toISOString()}
                   title={exactTime(hit.createdAt)}
                 >
-                  {listTime(hit.createdAt)}
+                  <ListTime ms={hit.createdAt} />
                 </time>
               </span>
               <span className="hit-line">

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/model/limits.ts';
 import { relayUrlProblem } from '../../../shared/model/relay.ts';
 import { withScheme } from '../../../shared/model/typed-address.ts';
 import { relayWords } from '../../lib/relay-words.ts';
+import { useNow } from '../../stores/clock-store.ts';
 import { configureRelay, testRelay, useRelays } from '../../stores/relay-store.ts';
 import { Field, SecretField } from '../common/fields.tsx';
 import { SubmitResult, useSubmit } from './use-submit.tsx';
@@ -15,6 +16,7 @@ import { SubmitResult, useSubmit } from './use-submit.tsx';
 export function RelayForm({ relayUrl }: { relayUrl: string }) {
   const status = useRelays((s) => s.relays.find((relay) => relay.source === 'catalogue') ?? null);
   const loadRelays = useRelays((s) => s.load);
+  const now = useNow();
   const [url, setUrl] = useState(relayUrl);
   const [token, setToken] = useState('');
   const submit = useSubmit();
@@ -55,7 +57,7 @@ export function RelayForm({ relayUrl }: { relayUrl: string }) {
     return submit.run(() => testRelay(request()));
   };
 
-  const words = status && status.url === relayUrl ? relayWords(status) : null;
+  const words = status && status.url === relayUrl ? relayWords(status, now) : null;
   return (
     <form
       className="relay-form"

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { dayLabel, plural } from '../../lib/format.ts';
 import { useThread, type ScrollTarget } from '../../stores/thread-store.ts';
 import { editingIn, useEdits } from '../../stores/edit-store.ts';
+import { useToday } from '../../stores/clock-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { MessageItem } from './message-item.tsx';
 import { threadRows, type ThreadRow } from './thread-rows.ts';
@@ -71,6 +72,7 @@ export function MessageList() {
   const seenToEnd = useThread((s) => s.seenToEnd);
   const reportViewport = useThread((s) => s.reportViewport);
   const conversationId = useThread((s) => s.conversationId);
+  const today = useToday();
   const editingId = useEdits(editingIn(conversationId))?.id ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
@@ -201,9 +203,9 @@ export function MessageList() {
                   <div
                     className="day-separator"
                     role="separator"
-                    aria-label={dayLabel(row.message.createdAt)}
+                    aria-label={dayLabel(row.message.createdAt, today)}
                   >
-                    <span>{dayLabel(row.message.createdAt)}</span>
+                    <span>{dayLabel(row.message.createdAt, today)}</span>
                   </div>
                 )}
                 {row.startsUnread && (
