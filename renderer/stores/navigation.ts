@@ -33,10 +33,18 @@ export function followOpenConversation(): () => void {
 }
 
 export function openConversation(conversationId: string, focusMessageId?: string): void {
+  void showConversation(conversationId, focusMessageId);
+}
+
+/** Opens a conversation, around `focusMessageId` when given; resolves once the thread shows it. */
+export async function showConversation(
+  conversationId: string,
+  focusMessageId?: string,
+): Promise<void> {
   const previous = useThread.getState().conversationId;
   if (previous && previous !== conversationId) useDrafts.getState().flush(previous);
   useUi.getState().setView('chats');
-  void useThread.getState().open(conversationId, focusMessageId);
+  await useThread.getState().open(conversationId, focusMessageId);
 }
 
 /** Where a clicked notification or a `parley://` link takes the user; dialogs give way. */

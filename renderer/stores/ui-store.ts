@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ConversationSummary } from '../../shared/model/conversation.ts';
 import type { KeptUnsent, MessageView } from '../../shared/model/message.ts';
 
 export interface ConfirmRequest {
@@ -26,6 +27,8 @@ export type Dialog =
   | { kind: 'unsent-changes' }
   | { kind: 'shortcuts' }
   | { kind: 'rename'; conversationId: string; currentName: string }
+  /** Who a conversation is with, and its pictures and files. */
+  | { kind: 'conversation-info'; conversation: ConversationSummary }
   /** The picture viewer, at the `index`th attachment of a message of the open thread. */
   | { kind: 'image'; messageId: string; index: number }
   | { kind: 'confirm'; request: ConfirmRequest };

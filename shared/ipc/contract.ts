@@ -4,6 +4,7 @@ import {
   contactSuggestion,
   conversationCounts,
   conversationFilter,
+  conversationInfo,
   conversationSummary,
   id,
 } from '../model/conversation.ts';
@@ -15,6 +16,7 @@ import {
   messageView,
   openEdit,
   searchHit,
+  sharedAttachment,
 } from '../model/message.ts';
 import { outboxEntryView } from '../model/outbox.ts';
 import { relayStatus, relayTestResult, relayUrl } from '../model/relay.ts';
@@ -102,6 +104,17 @@ export const channels = {
   },
   'conversations:counts': { request: none, response: conversationCounts },
   'conversations:get': { request: conversationId, response: conversationSummary.nullable() },
+  /** Who a conversation is with, as its info shows them. */
+  'conversations:info': { request: conversationId, response: conversationInfo },
+  /** Its pictures and files, newest first, the attachments of `limit` messages a page. */
+  'conversations:attachments': {
+    request: z.object({ conversationId: id, before: id.optional(), limit: page.limit }).strict(),
+    response: z.object({
+      items: z.array(sharedAttachment),
+      /** The message to page on from (`before`); null at the oldest. */
+      nextBefore: id.nullable(),
+    }),
+  },
   'conversations:create': {
     request: z
       .object({ contactId: id.optional(), groupId: id.optional() })

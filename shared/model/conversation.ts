@@ -69,6 +69,22 @@ export const conversationCounts = z.object({
 });
 export type ConversationCounts = z.infer<typeof conversationCounts>;
 
+/** What a conversation's info shows beside its media: who it is with, as this app has seen them. */
+export const conversationInfo = z.object({
+  /** The other person of a conversation with a contact, as their messages last described them. */
+  contact: z
+    .object({
+      id,
+      username: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      lastActiveAt: epochMs.nullable(),
+    })
+    .nullable(),
+  /** Those who wrote lately (among the newest messages), the most recent first; the user left out. */
+  people: z.array(z.object({ id, username: z.string(), avatarUrl: z.string().nullable() })),
+});
+export type ConversationInfo = z.infer<typeof conversationInfo>;
+
 export const contactSuggestion = z.object({
   id,
   username: z.string(),

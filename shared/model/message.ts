@@ -15,6 +15,18 @@ export const attachmentView = z.object({
 });
 export type AttachmentView = z.infer<typeof attachmentView>;
 
+/** An attachment as a conversation's info lists it: with the message it came in. */
+export const sharedAttachment = z.object({
+  messageId: id,
+  /** Its place among the message's attachments. */
+  index: z.number().int().nonnegative(),
+  attachment: attachmentView,
+  senderName: z.string(),
+  own: z.boolean(),
+  createdAt: epochMs,
+});
+export type SharedAttachment = z.infer<typeof sharedAttachment>;
+
 /** An attachment the user adds: URL-style, the shape the sandbox documents. */
 export const attachmentInput = z.object({
   name: z.string().min(1).max(LIMITS.nameLength),

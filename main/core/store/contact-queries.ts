@@ -7,6 +7,16 @@ import { statement } from './statement-cache.ts';
 const PARTICIPANTS_FROM = 2_000;
 
 /**
+ * Who wrote among the newest messages of the conversation `$conversation`,
+ * each with when they last did (`wrote_at`): a long conversation's
+ * participants without reading all of it.
+ */
+export const PARTICIPANTS_SQL = `SELECT sender_id, MAX(created_at) AS wrote_at
+  FROM (SELECT sender_id, created_at FROM messages WHERE conversation_id = $conversation
+        ORDER BY created_at DESC LIMIT ${PARTICIPANTS_FROM})
+  GROUP BY sender_id`;
+
+/**
  * Contacts seen in messages, for starting or finding a conversation or for a
  * mention: with `conversationId`, those who wrote there lately first, the
  * most recent first; then names starting with the query, then names
@@ -20,11 +30,7 @@ export function suggestContacts(
   const query = request.query.trim();
   const rows = statement(
     db,
-    `WITH participants AS (
-       SELECT sender_id, MAX(created_at) AS wrote_at
-       FROM (SELECT sender_id, created_at FROM messages WHERE conversation_id = $conversation
-             ORDER BY created_at DESC LIMIT ${PARTICIPANTS_FROM})
-       GROUP BY sender_id)
+    `WITH participants AS (${PARTICIPANTS_SQL})
      SELECT ct.id, ct.username, ct.avatar_url AS avatarUrl,
        (SELECT c.id FROM conversations c
          WHERE c.contact_id = ct.id AND c.group_id IS NULL

@@ -19,6 +19,7 @@ const PATHS = {
   file: 'M6 3h8l4 4v14H6V3zM14 3v4h4',
   check: 'M5 12l5 5 9-10',
   checks: 'M2 12l5 5 9-10M11 16l1 1 9-10',
+  info: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 11v6M12 7.5v.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -9,6 +9,7 @@ import {
   setRead,
 } from '../../stores/conversation-actions.ts';
 import { useMessageSearch } from '../../stores/message-search.ts';
+import { useUi } from '../../stores/ui-store.ts';
 import type { MenuEntry } from '../common/menu.tsx';
 
 /** The same actions from the row's context menu and from the thread header. */
@@ -39,6 +40,10 @@ export function conversationMenuEntries(conversation: ConversationSummary): Menu
       onSelect: () => setArchived(conversation, conversation.archivedAt === null),
     },
     { label: 'Rename…', onSelect: () => askRename(conversation) },
+    {
+      label: 'Conversation info',
+      onSelect: () => useUi.getState().openDialog({ kind: 'conversation-info', conversation }),
+    },
     {
       label: 'Search in conversation',
       onSelect: () =>

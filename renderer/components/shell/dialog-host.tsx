@@ -22,6 +22,9 @@ const ShortcutsDialog = deferred(() =>
 const ImageViewer = deferred(() =>
   import('../dialogs/image-viewer.tsx').then((m) => m.ImageViewer),
 );
+const ConversationInfoDialog = deferred(() =>
+  import('../dialogs/conversation-info-dialog.tsx').then((m) => m.ConversationInfoDialog),
+);
 const SettingsDialog = deferred(() =>
   import('../settings/settings-dialog.tsx').then((m) => m.SettingsDialog),
 );
@@ -78,6 +81,14 @@ function OpenDialog() {
       );
     case 'confirm':
       return <ConfirmDialog request={dialog.request} onClose={close} />;
+    case 'conversation-info':
+      return (
+        <ConversationInfoDialog
+          key={dialog.conversation.id}
+          conversation={dialog.conversation}
+          onClose={close}
+        />
+      );
     case 'image':
       return <ImageViewer messageId={dialog.messageId} index={dialog.index} onClose={close} />;
   }

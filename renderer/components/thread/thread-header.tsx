@@ -1,13 +1,20 @@
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
 import { exactTime } from '../../lib/format.ts';
 import { setArchived } from '../../stores/conversation-actions.ts';
+import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 import { MenuButton } from '../common/menu.tsx';
 import { conversationMenuEntries } from '../conversation-list/conversation-menu.ts';
 
 function subtitle(conversation: ConversationSummary): string {
-  const parts = [conversation.groupId ? `Group ${conversation.groupId}` : conversation.contactId];
+  // The contact's id says who a renamed conversation is with; under their own name it repeats it.
+  const who = conversation.groupId
+    ? `Group ${conversation.groupId}`
+    : conversation.contactId !== conversation.title
+      ? conversation.contactId
+      : null;
+  const parts = [who];
   if (conversation.isMuted) {
     parts.push(
       conversation.mutedUntil ? `Muted until ${exactTime(conversation.mutedUntil)}` : 'Muted',
@@ -18,6 +25,7 @@ function subtitle(conversation: ConversationSummary): string {
 }
 
 export function ThreadHeader({ conversation }: { conversation: ConversationSummary }) {
+  const line = subtitle(conversation);
   return (
     <header className="thread-header">
       <Avatar name={conversation.title} url={conversation.avatarUrl} size={36} />
@@ -25,7 +33,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
         <h2 dir="auto" className="isolated">
           {conversation.title}
         </h2>
-        <p>{subtitle(conversation)}</p>
+        {line && <p>{line}</p>}
       </div>
       {conversation.isPinned && (
         <span className="row-mark" title="Pinned conversation">
@@ -41,6 +49,15 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
           Unarchive
         </button>
       )}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Conversation info"
+        title="Conversation info: who it is with, pictures and files"
+        onClick={() => useUi.getState().openDialog({ kind: 'conversation-info', conversation })}
+      >
+        <Icon name="info" />
+      </button>
       <MenuButton
         label="Conversation actions"
         entries={() => conversationMenuEntries(conversation)}

@@ -47,6 +47,8 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
   'conversations:list': () => ({ filter: 'all' }),
   'conversations:counts': () => ({}),
   'conversations:get': ({ conversationId }) => ({ id: conversationId }),
+  'conversations:info': ({ conversationId }) => ({ id: conversationId }),
+  'conversations:attachments': ({ conversationId }) => ({ conversationId }),
   'conversations:setPinned': ({ conversationId }) => ({ id: conversationId, pinned: true }),
   'conversations:setMuted': ({ conversationId }) => ({ id: conversationId, muted: true }),
   'conversations:setArchived': ({ conversationId }) => ({ id: conversationId, archived: false }),

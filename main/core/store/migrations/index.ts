@@ -13,6 +13,7 @@ import { unreadTotalIndex } from './0012-unread-total-index.ts';
 import { messageFingerprint } from './0013-message-fingerprint.ts';
 import { messagePurges } from './0014-message-purges.ts';
 import { openEdits } from './0015-open-edits.ts';
+import { attachmentIndex } from './0016-attachment-index.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messageFingerprint,
   messagePurges,
   openEdits,
+  attachmentIndex,
 ];
