@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
   conversationAction,
@@ -7,6 +6,7 @@ import {
   send,
   thread,
 } from '../support/parley-app.ts';
+import { screenshotAndScanThemes } from '../support/theme-scan.ts';
 
 openAppForEachTest();
 
@@ -23,15 +23,7 @@ test('Conversation info lists the pictures and files shared; a picture opens whe
   const pictures = info.getByRole('list', { name: 'Pictures' }).getByRole('button');
   await expect(pictures.first()).toBeVisible();
   expect(await pictures.count()).toBeGreaterThanOrEqual(inThread);
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: `test/.reports/screenshots/conversation-info-${theme}.png` });
-    const scan = await new AxeBuilder({ page })
-      .include('.conversation-info')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(scan.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
-  }
+  await screenshotAndScanThemes(page, '.conversation-info', 'conversation-info');
 
   // The oldest picture listed: the thread goes to its message, and the viewer shows it.
   const oldest = pictures.last();

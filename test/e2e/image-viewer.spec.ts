@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { openAppForEachTest, openConversation, thread } from '../support/parley-app.ts';
+import { screenshotAndScanThemes } from '../support/theme-scan.ts';
 
 openAppForEachTest();
 
@@ -26,15 +26,7 @@ test('a picture opens large in the app; Left and Right step through the threadâ€
   await expect.poll(() => loaded(viewer.getByRole('img', { name: last }))).toBe(true);
   await expect(viewer.getByText(/^maya\.chen Â· /)).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeDisabled();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: `test/.reports/screenshots/image-viewer-${theme}.png` });
-    const scan = await new AxeBuilder({ page })
-      .include('.image-viewer')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(scan.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
-  }
+  await screenshotAndScanThemes(page, '.image-viewer', 'image-viewer');
 
   await page.keyboard.press('ArrowLeft');
   viewer = page.getByRole('dialog', { name: before });
