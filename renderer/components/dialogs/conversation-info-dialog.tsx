@@ -3,6 +3,7 @@ import type { ConversationInfo, ConversationSummary } from '../../../shared/mode
 import type { SharedAttachment } from '../../../shared/model/message.ts';
 import { describeError } from '../../ipc/errors.ts';
 import { call } from '../../ipc/parley.ts';
+import { groupWords } from '../../lib/conversation-words.ts';
 import { exactTime, fileSize } from '../../lib/format.ts';
 import { remoteImageSrc } from '../../lib/remote-image.ts';
 import { inlineImageUrl } from '../../lib/thread-images.ts';
@@ -13,6 +14,7 @@ import { showConversation } from '../../stores/navigation.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { InlineError } from '../common/fields.tsx';
+import { ListTime } from '../common/list-time.tsx';
 import { Icon } from '../common/icon.tsx';
 import { Modal } from '../common/modal.tsx';
 import { ServerText } from '../common/untrusted-text.tsx';
@@ -85,7 +87,7 @@ export function ConversationInfoDialog({
   const details = [
     contact?.username && contact.username !== conversation.title ? `@${contact.username}` : null,
     contact?.phoneNumber ?? null,
-    conversation.groupId !== null ? `Group ${conversation.groupId}` : null,
+    conversation.groupId !== null ? groupWords(conversation) : null,
   ].filter((detail): detail is string => detail !== null);
 
   return (
@@ -157,13 +159,15 @@ export function ConversationInfoDialog({
                 <span className="info-file">
                   <ServerText className="attachment-name" text={item.attachment.name} reveal />
                   <span className="hint">
-                    {[
-                      item.own ? 'You' : item.senderName,
-                      exactTime(item.createdAt),
-                      item.attachment.size !== null ? fileSize(item.attachment.size) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {item.own ? 'You' : <ServerText text={item.senderName} />}
+                    {' · '}
+                    <time
+                      dateTime={new Date(item.createdAt).toISOString()}
+                      title={exactTime(item.createdAt)}
+                    >
+                      <ListTime ms={item.createdAt} />
+                    </time>
+                    {item.attachment.size !== null && ` · ${fileSize(item.attachment.size)}`}
                   </span>
                 </span>
                 {item.attachment.url !== null && (

@@ -1,4 +1,5 @@
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { groupWords } from '../../lib/conversation-words.ts';
 import { exactTime } from '../../lib/format.ts';
 import { setArchived } from '../../stores/conversation-actions.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -10,7 +11,7 @@ import { conversationMenuEntries } from '../conversation-list/conversation-menu.
 function subtitle(conversation: ConversationSummary): string {
   // The contact's id says who a renamed conversation is with; under their own name it repeats it.
   const who = conversation.groupId
-    ? `Group ${conversation.groupId}`
+    ? groupWords(conversation)
     : conversation.contactId !== conversation.title
       ? conversation.contactId
       : null;
