@@ -77,7 +77,6 @@ export const conversationInfo = z.object({
       id,
       username: z.string().nullable(),
       phoneNumber: z.string().nullable(),
-      lastActiveAt: epochMs.nullable(),
     })
     .nullable(),
   /** Those who wrote lately (among the newest messages), the most recent first; the user left out. */

@@ -38,13 +38,11 @@ export function conversationInfo(db: Database, conversationId: string): Conversa
       ? null
       : ((statement(
           db,
-          `SELECT id, username, phone_number AS phoneNumber, last_active_at AS lastActiveAt
-           FROM contacts WHERE id = ?`,
+          'SELECT id, username, phone_number AS phoneNumber FROM contacts WHERE id = ?',
         ).get(conversation.contact_id) as ConversationInfo['contact'] | undefined) ?? {
           id: conversation.contact_id,
           username: null,
           phoneNumber: null,
-          lastActiveAt: null,
         });
   const people = statement(
     db,

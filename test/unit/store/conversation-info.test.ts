@@ -76,7 +76,6 @@ describe('a conversation’s info', () => {
         id: 'ana',
         username: 'ana.lima',
         phoneNumber: '+351 900 000 000',
-        lastActiveAt: 9_000,
       },
       people: [{ id: 'ana', username: 'ana.lima', avatarUrl: null }],
     });
