@@ -37,6 +37,18 @@ test('a picture opens large in the app; Left and Right step through the threadâ€
   viewer = page.getByRole('dialog', { name: last });
   await expect(viewer).toBeVisible();
 
+  // Next, clicked to the last picture, is disabled and lets go of the focus: the keys still work.
+  await viewer.getByRole('button', { name: 'Previous picture' }).click();
+  await page
+    .getByRole('dialog', { name: before })
+    .getByRole('button', { name: 'Next picture' })
+    .click();
+  await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeDisabled();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('dialog', { name: before })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer).toBeVisible();
+
   // A click shows the picture at its own size, and another fits it to the window again.
   const actual = viewer.getByRole('button', { name: 'Actual size' });
   await actual.click();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { exactTime } from '../../lib/format.ts';
 import { remoteImageSrc } from '../../lib/remote-image.ts';
 import { imagePosition, threadImages, type ThreadImage } from '../../lib/thread-images.ts';
@@ -45,6 +45,30 @@ export function ImageViewer({
   const position = find(images, at);
   const image = images[position];
 
+  const step = (by: number) => {
+    const next = images[position + by];
+    if (!next) return;
+    setAt({ messageId: next.messageId, index: next.index, url: next.url });
+    setActualSize(false);
+  };
+  // On the window, not the dialog: a button that ends up disabled (Next at the last picture)
+  // lets go of the focus, and the keys must still work.
+  const stepRef = useRef(step);
+  useLayoutEffect(() => {
+    stepRef.current = step;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (by === undefined) return;
+      event.preventDefault();
+      stepRef.current(by);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   // Deleted while shown, or the thread closed under it: nothing is left to show.
   useEffect(() => {
     if (!image) onClose();
@@ -54,25 +78,10 @@ export function ImageViewer({
     setAt({ messageId: image.messageId, index: image.index, url: image.url });
   }
 
-  const step = (by: number) => {
-    const next = images[position + by];
-    if (!next) return;
-    setAt({ messageId: next.messageId, index: next.index, url: next.url });
-    setActualSize(false);
-  };
   const name = spelledOut(clipMiddle(image.name));
   return (
     <Modal title={name} onClose={onClose} className="image-viewer">
-      <div
-        className="image-viewer-content"
-        onKeyDown={(event) => {
-          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-          const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-          if (by === undefined) return;
-          event.preventDefault();
-          step(by);
-        }}
-      >
+      <div className="image-viewer-content">
         <p className="image-viewer-meta">
           {image.own ? 'You' : <ServerText text={image.sender} />}
           {' · '}
