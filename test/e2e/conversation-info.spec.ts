@@ -58,3 +58,20 @@ test('a file sent shows in the info of its conversation, from the list’s menu 
     thread(page).getByRole('article').filter({ hasText: 'the budget, as promised' }),
   ).toBeInViewport();
 });
+
+test('a group’s info lists who wrote lately, and a click on one opens the conversation with them', async ({
+  page,
+}) => {
+  await openConversation(page, 'release-crew');
+  await expect(page.getByRole('heading', { level: 2, name: 'release-crew' })).toBeVisible();
+  await page.getByRole('button', { name: 'Conversation info' }).click();
+  const info = page.getByRole('dialog', { name: 'Conversation info' });
+  const people = info.getByRole('region', { name: 'Who wrote lately' }).getByRole('button');
+  await expect(people.first()).toBeVisible();
+  const names = await people.allInnerTexts();
+  expect(names).not.toContain('you');
+  const person = names[0]?.trim() ?? '';
+  await people.first().click();
+  await expect(info).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: person })).toBeVisible();
+});
