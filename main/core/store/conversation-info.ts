@@ -29,21 +29,15 @@ const PEOPLE_LISTED = 50;
  * conversation not stored.
  */
 export function conversationInfo(db: Database, conversationId: string): ConversationInfo {
-  const conversation = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?').get(
-    conversationId,
-  ) as { contact_id: string | null } | undefined;
+  // One read: the contact's row may be missing (no message of theirs stored yet).
+  const conversation = statement(
+    db,
+    `SELECT c.contact_id AS id, ct.username, ct.phone_number AS phoneNumber
+     FROM conversations c LEFT JOIN contacts ct ON ct.id = c.contact_id WHERE c.id = ?`,
+  ).get(conversationId) as
+    { id: string | null; username: string | null; phoneNumber: string | null } | undefined;
   if (!conversation) throw new CoreError('not-found', 'That conversation was not found');
-  const contact =
-    conversation.contact_id === null
-      ? null
-      : ((statement(
-          db,
-          'SELECT id, username, phone_number AS phoneNumber FROM contacts WHERE id = ?',
-        ).get(conversation.contact_id) as ConversationInfo['contact'] | undefined) ?? {
-          id: conversation.contact_id,
-          username: null,
-          phoneNumber: null,
-        });
+  const { id, username, phoneNumber } = conversation;
   const people = statement(
     db,
     `SELECT p.sender_id AS id, COALESCE(ct.username, p.sender_id) AS username,
@@ -63,10 +57,10 @@ export function conversationInfo(db: Database, conversationId: string): Conversa
     avatarUrl: string | null;
   }[];
   return {
-    contact: contact && {
-      ...contact,
-      username: contact.username === null ? null : clipForDisplay(contact.username),
-    },
+    contact:
+      id === null
+        ? null
+        : { id, username: username === null ? null : clipForDisplay(username), phoneNumber },
     people: people.map((person) => ({ ...person, username: clipForDisplay(person.username) })),
   };
 }

@@ -91,6 +91,16 @@ describe('a conversation’s info', () => {
     });
   });
 
+  it('gives a contact none of whose messages is stored by their id alone', () => {
+    const db = conversation();
+    seedConversation(db, { id: 'c_new', contactId: 'zed' });
+    expect(conversationInfo(db, 'c_new').contact).toEqual({
+      id: 'zed',
+      username: null,
+      phoneNumber: null,
+    });
+  });
+
   it('refuses a conversation that is not stored', () => {
     expect(() => conversationInfo(conversation(), 'c_gone')).toThrow(/not found/);
   });
