@@ -49,6 +49,11 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
         where: 'in the composer',
         action: 'mention someone (Enter or Tab puts the name in)',
       },
+      {
+        keys: ':',
+        where: 'and two letters, in the composer',
+        action: 'an emoji by its code (Enter or Tab puts it in)',
+      },
     ],
   },
   {

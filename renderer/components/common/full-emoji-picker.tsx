@@ -1,10 +1,9 @@
 import { EmojiPicker } from 'frimousse';
 import type { CSSProperties, KeyboardEvent } from 'react';
+import { EMOJI_VERSION } from '../../lib/emoji-version.ts';
 
 /** Emojibase's data, shipped with the app (see vite.config.ts): the picker works offline. */
 const EMOJIBASE_URL = './emojibase';
-/** What the bundled Noto Color Emoji draws; newer emoji would be boxes on Linux. */
-const EMOJI_VERSION = 15.1;
 const EMOJI_FONT = { '--frimousse-emoji-font': "'Parley Emoji', sans-serif" } as CSSProperties;
 /** How long a busy page may keep the picker from filtering before Enter is let through anyway. */
 const IDLE_WAIT_MS = 300;

@@ -5,11 +5,15 @@ import { useDrafts } from '../../stores/draft-store.ts';
 import { editingIn, useEdits, type Editing } from '../../stores/edit-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
+import { emojiForCode, loadEmojiCodes } from '../../lib/emoji-codes.ts';
+import { closedEmojiCode } from '../../lib/emoji-code-query.ts';
 import { MARKS, toggleMark } from '../../lib/format-marks.ts';
+import { replaceTyped } from '../../lib/typed-query.ts';
 import { splitMessage } from '../../lib/split-message.ts';
 import { useNotices } from '../../stores/notice-store.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
 import { optionId } from '../common/option-list.tsx';
 import { MESSAGE_LIST_ID } from '../thread/message-list.tsx';
@@ -18,7 +22,8 @@ import { EMPTY_FIELDS, readAttachment } from './attachment-fields.ts';
 import { dropped } from './dropped.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { PendingAttachments } from './pending-attachments.tsx';
-import { MentionList } from './mention-list.tsx';
+import { SuggestionList } from './suggestion-list.tsx';
+import { useEmojiCodes } from './use-emoji-codes.ts';
 import { useMentions } from './use-mentions.ts';
 
 const FILES_REFUSED =
@@ -38,7 +43,8 @@ function markForKey(event: React.KeyboardEvent): string | null {
  * Enter sends, Shift+Enter starts a new line, Up in an empty composer edits the
  * last own message, Esc leaves editing, Page Up and Page Down scroll the
  * thread, Ctrl/Cmd+B, I, Shift+X and E mark the selection bold, italic,
- * struck or code, and `@` offers contacts to mention. The draft text is saved
+ * struck or code, `@` offers contacts to mention and `:` emoji by their codes
+ * (a whole `:code:` typed becomes its emoji). The draft text is saved
  * per conversation; link attachments wait as chips until the message is sent.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
@@ -60,7 +66,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const [announcement, setAnnouncement] = useState('');
   const [caret, setCaret] = useState(0);
   const attachFormId = useId();
-  const mentionListId = useId();
+  const suggestionListId = useId();
 
   const setAttachments = (items: AttachmentInput[]) => setPending(conversationId, items);
   const setEditing = (edit: Editing | null) => setEdit(conversationId, edit);
@@ -95,12 +101,31 @@ export function Composer({ conversationId }: { conversationId: string }) {
     if (editing) setEditing({ ...editing, text: value });
     else setDraft(conversationId, value);
   };
-  const mentions = useMentions(text, caret, conversationId, (next) => {
+  const putText = (next: { text: string; caret: number }) => {
     change(next.text);
     setCaret(next.caret);
     focusComposer(next.caret);
-  });
-  const mentionList = mentions.at !== null && mentions.options.length > 0;
+  };
+  const mentions = useMentions(text, caret, conversationId, putText);
+  const emojiCodes = useEmojiCodes(text, caret, putText);
+  // A caret is in one word at a time, so at most one of them is offered.
+  const offered = mentions.offered ? mentions : emojiCodes.offered ? emojiCodes : null;
+
+  const onInput = (value: string, at: number) => {
+    // The second colon of a whole code just typed (`:tada:`) puts its emoji in, as Slack does.
+    const closed = value.length === text.length + 1 ? closedEmojiCode(value, at) : null;
+    const emoji = closed && emojiForCode(closed.query);
+    // The table comes with the first code typed; a short one (`:x:`) may close before it has.
+    if (value[at - 1] === ':') void loadEmojiCodes().catch(() => {});
+    if (closed && emoji) {
+      putText(replaceTyped(value, at, closed, emoji));
+    } else {
+      change(value);
+      setCaret(at);
+    }
+    mentions.onType();
+    emojiCodes.onType();
+  };
 
   const submit = async () => {
     if (editing) {
@@ -185,7 +210,8 @@ export function Composer({ conversationId }: { conversationId: string }) {
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (mentions.onKeyDown(event, () => void submit())) return;
+    const sendLater = () => void submit();
+    if (mentions.onKeyDown(event, sendLater) || emojiCodes.onKeyDown(event, sendLater)) return;
     const mark = markForKey(event);
     if (mark) {
       event.preventDefault();
@@ -238,7 +264,36 @@ export function Composer({ conversationId }: { conversationId: string }) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
-      {mentionList && <MentionList id={mentionListId} mentions={mentions} />}
+      {mentions.offered && (
+        <SuggestionList
+          id={suggestionListId}
+          label="Mention someone"
+          suggestions={mentions}
+          keyOf={(contact) => contact.id}
+        >
+          {(contact) => (
+            <>
+              <Avatar name={contact.username || contact.id} url={contact.avatarUrl} size={24} />
+              <span className="suggestion-name">@{contact.username || contact.id}</span>
+            </>
+          )}
+        </SuggestionList>
+      )}
+      {emojiCodes.offered && (
+        <SuggestionList
+          id={suggestionListId}
+          label="Emoji"
+          suggestions={emojiCodes}
+          keyOf={(code) => code.code}
+        >
+          {(code) => (
+            <>
+              <span className="suggestion-emoji">{code.emoji}</span>
+              <span className="suggestion-name">:{code.code}:</span>
+            </>
+          )}
+        </SuggestionList>
+      )}
       {over && (
         <p className="composer-hint" role="status">
           {text.length.toLocaleString()} characters:{' '}
@@ -278,17 +333,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
           value={text}
           maxLength={LIMITS.draftLength}
           aria-autocomplete="list"
-          aria-controls={mentionList ? mentionListId : undefined}
+          aria-controls={offered ? suggestionListId : undefined}
           aria-activedescendant={
-            mentionList && mentions.active >= 0
-              ? optionId(mentionListId, mentions.active)
-              : undefined
+            offered && offered.active >= 0 ? optionId(suggestionListId, offered.active) : undefined
           }
-          onChange={(event) => {
-            change(event.target.value);
-            setCaret(event.target.selectionStart);
-            mentions.onType();
-          }}
+          onChange={(event) => onInput(event.target.value, event.target.selectionStart)}
           onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
         />
