@@ -43,6 +43,8 @@ export function pagedWindow<T>(options: {
 }) {
   const { pageSize } = options;
   let generation = 0;
+  /** Restarted with what was shown left on screen: the first answer replaces all of it. */
+  let replacing = false;
   /** Pages being fetched, each with whether a change since asks for it again. */
   const inFlight = new Map<string, { again: boolean }>();
 
@@ -63,8 +65,10 @@ export function pagedWindow<T>(options: {
     try {
       const result = await options.fetch(page * pageSize, pageSize);
       if (gen !== generation) return;
+      const kept = replacing ? {} : options.get().pages;
+      replacing = false;
       options.set({
-        pages: { ...options.get().pages, [page]: result.items },
+        pages: { ...kept, [page]: result.items },
         total: result.total,
         error: null,
       });
@@ -84,9 +88,15 @@ export function pagedWindow<T>(options: {
   }
 
   return {
-    restart() {
+    /**
+     * From the top with other criteria. `keepShown` leaves the rows on screen
+     * until the answer replaces them, so a list searched as the user types
+     * does not blink empty at every letter.
+     */
+    restart(keepShown = false) {
       generation += 1;
-      options.set(emptyPaged<T>());
+      replacing = keepShown;
+      if (!keepShown) options.set(emptyPaged<T>());
       void fetchPage(0, generation);
     },
     show(start: number, end: number) {

@@ -4,14 +4,19 @@ import { call } from '../ipc/parley.ts';
 import { emptyPaged, itemAt, pagedWindow, type PagedState } from '../lib/paged-window.ts';
 
 export const ACTIVITY_PAGE_SIZE = 50;
+/** Typing pauses this long before the events are asked for again. */
+const SEARCH_AFTER_MS = 150;
 
 interface ActivityState extends PagedState<ActivityItem> {
   /** The event type shown, or null for every type. */
   type: string | null;
   /** One order's events only (a link or a notification asked for it), or null. */
   orderId: string | null;
+  /** The words searched for, as typed; '' for none. */
+  search: string;
   unseen: number;
   setType(type: string | null): void;
+  setSearch(search: string): void;
   showOrder(orderId: string | null): void;
   setVisible(start: number, end: number): void;
   refresh(): Promise<void>;
@@ -20,6 +25,7 @@ interface ActivityState extends PagedState<ActivityItem> {
 
 const seenQueue = new Set<string>();
 let seenTimer: ReturnType<typeof setTimeout> | undefined;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useActivity = create<ActivityState>()((set, get) => {
   const pager = pagedWindow<ActivityItem>({
@@ -27,10 +33,12 @@ export const useActivity = create<ActivityState>()((set, get) => {
     get,
     set,
     async fetch(offset, limit) {
-      const { type, orderId } = get();
+      const { type, orderId, search } = get();
+      const words = search.trim();
       const result = await call('activity:list', {
         ...(type ? { types: [type] } : {}),
         ...(orderId ? { orderId } : {}),
+        ...(words ? { search: words } : {}),
         offset,
         limit,
       });
@@ -43,13 +51,21 @@ export const useActivity = create<ActivityState>()((set, get) => {
     ...emptyPaged<ActivityItem>(),
     type: null,
     orderId: null,
+    search: '',
     unseen: 0,
     setType(type) {
       set({ type, orderId: null });
       pager.restart();
     },
+    setSearch(search) {
+      set({ search });
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => pager.restart(true), SEARCH_AFTER_MS);
+    },
+    /** An order's events, as a link or a notification asks: whatever was searched is let go. */
     showOrder(orderId) {
-      set({ orderId, type: null });
+      clearTimeout(searchTimer);
+      set({ orderId, type: null, search: '' });
       pager.restart();
     },
     setVisible: pager.show,

@@ -328,6 +328,8 @@ export const channels = {
         types: z.array(text(LIMITS.nameLength)).max(20).optional(),
         /** One order's events (a `parley://order/<id>` link, an order's notification). */
         orderId: id.optional(),
+        /** Events with all these words: an order number, a customer, a tracking number, an EAN. */
+        search: z.string().trim().min(1).max(LIMITS.queryLength).optional(),
         ...page,
       })
       .strict(),

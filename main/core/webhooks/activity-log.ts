@@ -1,5 +1,8 @@
 import type { ActivityItem } from '../../../shared/model/activity.ts';
+import type { SQLInputValue } from 'node:sqlite';
 import { transaction, type Database } from '../store/database.ts';
+import { longEnoughForPrefix, matchExpression, quotedTerms } from '../store/fts-query.ts';
+import { statement } from '../store/statement-cache.ts';
 import type { Envelope } from '../../webhook-protocol/envelope.ts';
 import { createActivityContext } from './activity-context.ts';
 import { productChanges, type FieldChange } from './product-changes.ts';
@@ -16,6 +19,8 @@ export interface ActivityQuery {
   types?: string[];
   /** Only the events of one order: the order's own, and its shipments' and invoices'. */
   orderId?: string;
+  /** Only the events with every one of these words (the last may be unfinished), as typed. */
+  search?: string;
   offset: number;
   limit: number;
 }
@@ -89,28 +94,6 @@ export function createActivityLog(db: Database): ActivityLog {
     WHERE product_ean = ? AND (occurred_at, seq) > (?, ?) AND source = ?
     ORDER BY occurred_at, seq LIMIT 1`);
   const setChanges = db.prepare('UPDATE activity SET changes = ? WHERE seq = ?');
-  const pageAll = db.prepare(
-    'SELECT * FROM activity ORDER BY occurred_at DESC, seq DESC LIMIT ? OFFSET ?',
-  );
-  const countAll = db.prepare(
-    'SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity',
-  );
-  const pageOfTypes = db.prepare(`
-    SELECT * FROM activity WHERE type IN (SELECT value FROM json_each(?))
-    ORDER BY occurred_at DESC, seq DESC LIMIT ? OFFSET ?`);
-  const countOfTypes = db.prepare(`
-    SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity
-    WHERE type IN (SELECT value FROM json_each(?))`);
-  // An order's events are looked up when a link or a notification asks for them, rarely
-  // enough that walking the recency index beats keeping one more index up to date.
-  const ofOrder = `(type LIKE 'order.%' AND json_extract(payload, '$.id') = ?1)
-    OR json_extract(payload, '$.orderId') = ?1`;
-  const pageOfOrder = db.prepare(
-    `SELECT * FROM activity WHERE ${ofOrder} ORDER BY occurred_at DESC, seq DESC LIMIT ?2 OFFSET ?3`,
-  );
-  const countOfOrder = db.prepare(
-    `SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity WHERE ${ofOrder}`,
-  );
   const countOfSource = db.prepare('SELECT count(*) AS n FROM activity WHERE source = ?');
   const deleteOfSource = db.prepare('DELETE FROM activity WHERE source = ?');
   const markSeen = db.prepare(
@@ -202,18 +185,18 @@ export function createActivityLog(db: Database): ActivityLog {
 
     recordAll,
 
-    list({ types, orderId, offset, limit }) {
-      if (orderId !== undefined) {
-        const rows = pageOfOrder.all(orderId, limit, offset) as unknown as ActivityRow[];
-        const counts = countOfOrder.get(orderId) as { total: number; unseen: number };
-        return { items: toItems(rows), total: counts.total, unseen: counts.unseen };
-      }
-      const rows = (types === undefined
-        ? pageAll.all(limit, offset)
-        : pageOfTypes.all(JSON.stringify(types), limit, offset)) as unknown as ActivityRow[];
-      const counts = (
-        types === undefined ? countAll.get() : countOfTypes.get(JSON.stringify(types))
-      ) as { total: number; unseen: number };
+    list({ types, orderId, search, offset, limit }) {
+      const filter = activityFilter(types, orderId, search);
+      if (filter === null) return { items: [], total: 0, unseen: 0 };
+      const rows = statement(
+        db,
+        `SELECT * FROM activity ${filter.where}
+         ORDER BY occurred_at DESC, seq DESC LIMIT $limit OFFSET $offset`,
+      ).all({ ...filter.params, $limit: limit, $offset: offset }) as unknown as ActivityRow[];
+      const counts = statement(
+        db,
+        `SELECT count(*) AS total, coalesce(sum(seen = 0), 0) AS unseen FROM activity ${filter.where}`,
+      ).get(filter.params) as { total: number; unseen: number };
       return { items: toItems(rows), total: counts.total, unseen: counts.unseen };
     },
 
@@ -230,6 +213,38 @@ export function createActivityLog(db: Database): ActivityLog {
       return Number(deleteOfSource.run(source).changes);
     },
   };
+}
+
+/**
+ * The WHERE clause and its parameters for a query's filters, all of which
+ * must hold; null when the search has no word to look for (it finds nothing).
+ * An order's events are looked up when a link or a notification asks for
+ * them, rarely enough that walking the recency index beats keeping one more
+ * index up to date.
+ */
+function activityFilter(
+  types: string[] | undefined,
+  orderId: string | undefined,
+  search: string | undefined,
+): { where: string; params: Record<string, SQLInputValue> } | null {
+  const conditions: string[] = [];
+  const params: Record<string, SQLInputValue> = {};
+  if (types !== undefined) {
+    conditions.push('type IN (SELECT value FROM json_each($types))');
+    params.$types = JSON.stringify(types);
+  }
+  if (orderId !== undefined) {
+    conditions.push(`((type LIKE 'order.%' AND json_extract(payload, '$.id') = $order)
+      OR json_extract(payload, '$.orderId') = $order)`);
+    params.$order = orderId;
+  }
+  if (search !== undefined) {
+    const terms = quotedTerms(search);
+    if (terms === null) return null;
+    conditions.push('seq IN (SELECT rowid FROM activity_fts WHERE activity_fts MATCH $words)');
+    params.$words = matchExpression(terms, longEnoughForPrefix(terms.at(-1) as string));
+  }
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 function toItem(row: ActivityRow): Omit<ActivityItem, 'context'> {

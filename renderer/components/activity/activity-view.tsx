@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
+import { LIMITS } from '../../../shared/model/limits.ts';
 import { plural } from '../../lib/format.ts';
 import { activityAt, useActivity } from '../../stores/activity-feed-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
+import { Icon } from '../common/icon.tsx';
 import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
@@ -57,6 +59,9 @@ export function ActivityView() {
   const unseen = useActivity((s) => s.unseen);
   const error = useActivity((s) => s.error);
   const setType = useActivity((s) => s.setType);
+  const search = useActivity((s) => s.search);
+  const setSearch = useActivity((s) => s.setSearch);
+  const searching = search.trim() !== '';
   const setVisible = useActivity((s) => s.setVisible);
   const markSeen = useActivity((s) => s.markSeen);
   const { scrollRef, virtualizer, rows, first, last } = useOffsetWindow({
@@ -87,6 +92,23 @@ export function ActivityView() {
             {unseen > 0 ? `, ${unseen} new` : ''}
           </p>
         </div>
+        <div className="search-box activity-search" role="search">
+          <Icon name="search" size={16} />
+          <input
+            type="search"
+            aria-label="Search activity"
+            placeholder="Order, customer, tracking…"
+            value={search}
+            maxLength={LIMITS.queryLength}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && search) {
+                event.stopPropagation();
+                setSearch('');
+              }
+            }}
+          />
+        </div>
         <select
           aria-label="Event type"
           value={type ?? ''}
@@ -114,10 +136,20 @@ export function ActivityView() {
           {error}
         </p>
       )}
-      {total === 0 && !error && type && (
+      {total === 0 && !error && searching && (
+        <div className="list-empty">
+          <p>
+            No {type ? `“${activityTitle(type)}” events` : 'events'} with “{search.trim()}”.
+          </p>
+          <button type="button" className="button secondary" onClick={() => setSearch('')}>
+            Clear search
+          </button>
+        </div>
+      )}
+      {total === 0 && !error && !searching && type && (
         <p className="list-empty">No “{activityTitle(type)}” events yet.</p>
       )}
-      {total === 0 && !error && !type && <NoActivityYet />}
+      {total === 0 && !error && !searching && !type && <NoActivityYet />}
       <div
         ref={scrollRef}
         className="activity-feed"

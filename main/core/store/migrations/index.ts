@@ -14,6 +14,7 @@ import { messageFingerprint } from './0013-message-fingerprint.ts';
 import { messagePurges } from './0014-message-purges.ts';
 import { openEdits } from './0015-open-edits.ts';
 import { attachmentIndex } from './0016-attachment-index.ts';
+import { activitySearch } from './0017-activity-search.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   messagePurges,
   openEdits,
   attachmentIndex,
+  activitySearch,
 ];
