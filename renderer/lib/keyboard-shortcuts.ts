@@ -24,7 +24,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     shortcuts: [
       { keys: 'Mod+K', action: 'quick switcher' },
       { keys: 'Mod+F', action: 'search conversations and messages' },
-      { keys: 'Mod+Shift+F', action: 'search the open conversation’s messages' },
+      { keys: 'Mod+Shift+F', action: 'search the open conversation’s messages, or Activity' },
       { keys: 'Mod+N', action: 'new conversation' },
       { keys: 'Mod+,', action: 'settings' },
       { keys: 'Mod+/', action: 'keyboard shortcuts' },

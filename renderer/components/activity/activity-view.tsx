@@ -3,12 +3,14 @@ import type { ActivityItem } from '../../../shared/model/activity.ts';
 import { CATALOGUE_EVENT_TYPES } from '../../../shared/model/settings.ts';
 import { LIMITS } from '../../../shared/model/limits.ts';
 import { plural } from '../../lib/format.ts';
+import { ariaKeys, comboLabel } from '../../lib/keyboard-shortcuts.ts';
 import { activityAt, useActivity } from '../../stores/activity-feed-store.ts';
 import { useSettings } from '../../stores/settings-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { OpenSettingsButton } from '../common/open-settings-button.tsx';
 import { useOffsetWindow } from '../common/use-offset-window.ts';
 import { ActivityCard } from './activity-card.tsx';
+import { ACTIVITY_SEARCH_ID } from './activity-search-id.ts';
 import { activityTitle } from './event-types.ts';
 import { orderNumberOf } from './order-reference.tsx';
 import { RelayState } from './relay-state.tsx';
@@ -95,8 +97,11 @@ export function ActivityView() {
         <div className="search-box activity-search" role="search">
           <Icon name="search" size={16} />
           <input
+            id={ACTIVITY_SEARCH_ID}
             type="search"
             aria-label="Search activity"
+            aria-keyshortcuts={ariaKeys('Mod+Shift+F')}
+            title={`Search activity (${comboLabel('Mod+Shift+F')})`}
             placeholder="Order, customer, tracking…"
             value={search}
             maxLength={LIMITS.queryLength}

@@ -4,13 +4,14 @@ import { useMessageSearch, type SearchScope } from '../../stores/message-search.
 import { openNeighbour, openNeighbourUnread } from '../../stores/navigation.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { ACTIVITY_SEARCH_ID } from '../activity/activity-search-id.ts';
 import { SEARCH_BOX_ID } from '../search/search-box.tsx';
 
 /**
  * Ctrl/Cmd+K quick switcher, Ctrl/Cmd+N new conversation, Ctrl/Cmd+, settings,
  * Ctrl/Cmd+/ the keyboard shortcuts (as in Slack, Element and Discord),
  * Ctrl/Cmd+F the search box (as in Signal, Telegram and every browser),
- * Ctrl/Cmd+Shift+F a search of the open conversation,
+ * Ctrl/Cmd+Shift+F a search of the open conversation (in Activity, Activity's),
  * Alt+Up/Down previous/next conversation, Alt+Shift+Up/Down previous/next
  * unread one (as in Slack and Element), Shift+Esc mark all as read (as in
  * Slack). Esc is the dialogs' own.
@@ -25,9 +26,13 @@ export function useGlobalShortcuts(enabled: boolean) {
         if (ui.dialog.kind !== 'none') return;
         event.preventDefault();
         // With Shift, the open conversation only (as Slack's Cmd+F and Telegram's Ctrl+F do).
+        if (event.shiftKey && ui.view === 'activity') {
+          focusSearch(ACTIVITY_SEARCH_ID);
+          return;
+        }
         const open = event.shiftKey ? openConversationScope() : null;
         if (open) useMessageSearch.getState().setScope(open);
-        else focusSearch();
+        else focusSearch(SEARCH_BOX_ID);
         return;
       }
       // By the character, not the key's place: where US keyboards have '/', German ones have the
@@ -77,8 +82,8 @@ function openConversationScope(): SearchScope | null {
 }
 
 /** Into the search box with what it holds selected, so typing replaces it and Esc clears it. */
-function focusSearch() {
-  const box = document.getElementById(SEARCH_BOX_ID);
+function focusSearch(id: string) {
+  const box = document.getElementById(id);
   if (!(box instanceof HTMLInputElement)) return;
   box.focus();
   box.select();
