@@ -26,6 +26,12 @@ interface ActivityState extends PagedState<ActivityItem> {
 const seenQueue = new Set<string>();
 let seenTimer: ReturnType<typeof setTimeout> | undefined;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * The words the list was last restarted with. Pages fetched while typing
+ * pauses (a scroll, a refresh) keep to the list on screen, not to letters
+ * typed since, so no page of one search lands among another's.
+ */
+let searched = '';
 
 export const useActivity = create<ActivityState>()((set, get) => {
   const pager = pagedWindow<ActivityItem>({
@@ -33,12 +39,11 @@ export const useActivity = create<ActivityState>()((set, get) => {
     get,
     set,
     async fetch(offset, limit) {
-      const { type, orderId, search } = get();
-      const words = search.trim();
+      const { type, orderId } = get();
       const result = await call('activity:list', {
         ...(type ? { types: [type] } : {}),
         ...(orderId ? { orderId } : {}),
-        ...(words ? { search: words } : {}),
+        ...(searched ? { search: searched } : {}),
         offset,
         limit,
       });
@@ -60,11 +65,15 @@ export const useActivity = create<ActivityState>()((set, get) => {
     setSearch(search) {
       set({ search });
       clearTimeout(searchTimer);
-      searchTimer = setTimeout(() => pager.restart(true), SEARCH_AFTER_MS);
+      searchTimer = setTimeout(() => {
+        searched = search.trim();
+        pager.restart(true);
+      }, SEARCH_AFTER_MS);
     },
     /** An order's events, as a link or a notification asks: whatever was searched is let go. */
     showOrder(orderId) {
       clearTimeout(searchTimer);
+      searched = '';
       set({ orderId, type: null, search: '' });
       pager.restart();
     },

@@ -63,6 +63,7 @@ test.describe('in the demo workspace', () => {
     await activity.getByRole('button', { name: 'Clear search' }).click();
     await expect(counted).toHaveText(everything);
     await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
 
     // Esc in the box lets the search go too.
     await search.pressSequentially(number);

@@ -146,7 +146,15 @@ export function ActivityView() {
           <p>
             No {type ? `“${activityTitle(type)}” events` : 'events'} with “{search.trim()}”.
           </p>
-          <button type="button" className="button secondary" onClick={() => setSearch('')}>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setSearch('');
+              // The button goes with the search: the focus goes back to the box, not to the page.
+              document.getElementById(ACTIVITY_SEARCH_ID)?.focus();
+            }}
+          >
             Clear search
           </button>
         </div>
