@@ -1,11 +1,12 @@
 import { create } from 'zustand';
+import { keepStored, readStored } from '../lib/window-storage.ts';
 
 const KEY = 'parley.recent-reactions';
 const KEPT = 24;
 
 function stored(): string[] {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
+    const value: unknown = JSON.parse(readStored(KEY) ?? '[]');
     return Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
   } catch {
     return [];
@@ -24,10 +25,6 @@ export const useRecentReactions = create<RecentReactions>()((set, get) => ({
   remember(name) {
     const names = [name, ...get().names.filter((other) => other !== name)].slice(0, KEPT);
     set({ names });
-    try {
-      localStorage.setItem(KEY, JSON.stringify(names));
-    } catch {
-      // Without storage the list lasts until the window closes.
-    }
+    keepStored(KEY, JSON.stringify(names));
   },
 }));

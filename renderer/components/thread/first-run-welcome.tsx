@@ -2,16 +2,11 @@ import { useState } from 'react';
 import { useSession } from '../../stores/session-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { comboLabel } from '../../lib/keyboard-shortcuts.ts';
+import { keepStored, readStored } from '../../lib/window-storage.ts';
 
 const DISMISSED = 'parley.welcome-dismissed';
 
-function dismissedBefore(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED) === 'yes';
-  } catch {
-    return false;
-  }
-}
+const dismissedBefore = () => readStored(DISMISSED) === 'yes';
 
 /**
  * What a new user needs before anything else, in the empty main pane of the
@@ -25,11 +20,7 @@ export function FirstRunWelcome() {
   if (dismissed) return null;
   const dismiss = () => {
     setDismissed(true);
-    try {
-      localStorage.setItem(DISMISSED, 'yes');
-    } catch {
-      // Without storage it comes back next time; nothing else depends on it.
-    }
+    keepStored(DISMISSED, 'yes');
   };
   return (
     <section className="first-run" aria-labelledby="first-run-title">
