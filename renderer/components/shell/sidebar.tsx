@@ -10,6 +10,9 @@ import { ListFilters } from '../conversation-list/list-filters.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { ConnectionBanner, ConnectionFooter } from './connection-banner.tsx';
 import { KeptUnsent } from './kept-unsent.tsx';
+import { SidebarSplitter } from './sidebar-splitter.tsx';
+
+const SIDEBAR_ID = 'conversation-sidebar';
 
 // Search results are not part of the first screen.
 const MessageResults = deferred(() =>
@@ -21,7 +24,7 @@ export function Sidebar() {
   const scope = useMessageSearch((s) => s.scope);
   const openDialog = useUi((s) => s.openDialog);
   return (
-    <aside className="sidebar" aria-label="Conversations">
+    <aside id={SIDEBAR_ID} className="sidebar" aria-label="Conversations">
       <header className="sidebar-header">
         <h1>Parley</h1>
         <button
@@ -63,6 +66,7 @@ export function Sidebar() {
         </>
       )}
       <ConnectionFooter />
+      <SidebarSplitter controls={SIDEBAR_ID} />
     </aside>
   );
 }
