@@ -7,6 +7,7 @@ import { useDrafts } from './draft-store.ts';
 import { useEdits } from './edit-store.ts';
 import { reportError } from './notice-store.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
+import { keepLastPlace } from './last-place.ts';
 import { followOpenConversation } from './navigation.ts';
 import { useOutbox } from './outbox-store.ts';
 import { useSession } from './session-store.ts';
@@ -22,6 +23,7 @@ export function startApp(): void {
   connectCoreEvents();
   startClock();
   followOpenConversation();
+  keepLastPlace();
   // What was typed in the last half second is saved before the window goes (Quit, reload).
   window.addEventListener('pagehide', () => {
     useDrafts.getState().flushAll();

@@ -120,7 +120,8 @@ test('an edit half typed when the window goes is there, as typed, when Parley op
   // Gone at once, within the pause after typing that a save waits for.
   await page.reload();
 
-  await openConversation(page, title);
+  // Parley opens where it was left, the edit there as typed.
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(edit).toHaveValue(`${text}, or 1`);
   await expect(edit).toBeFocused();
   await edit.press('Escape');
