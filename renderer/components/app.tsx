@@ -1,9 +1,8 @@
-import { Suspense, useEffect, type CSSProperties } from 'react';
+import { Suspense, useEffect } from 'react';
 import { deferred } from '../lib/deferred-component.ts';
 import { useActivity } from '../stores/activity-feed-store.ts';
 import { useConversationList } from '../stores/conversation-list-store.ts';
 import { useSession } from '../stores/session-store.ts';
-import { sidebarColumn, useSidebarWidth } from '../stores/sidebar-width-store.ts';
 import { useUi } from '../stores/ui-store.ts';
 import { DialogHost } from './shell/dialog-host.tsx';
 import { Notices } from './shell/notices.tsx';
@@ -28,7 +27,6 @@ export function App() {
   const unseen = useActivity((s) => s.unseen);
   const unread = useConversationList((s) => s.counts?.unreadTotal ?? 0);
   const signedIn = session?.state === 'signed-in';
-  const sidebarWidth = useSidebarWidth((s) => s.width);
 
   // The window title carries the unread count, as every messenger's does (and the taskbar shows it).
   useEffect(() => {
@@ -70,14 +68,7 @@ export function App() {
   return (
     <>
       {signedIn ? (
-        <div
-          className="app"
-          style={
-            sidebarWidth === null
-              ? undefined
-              : ({ '--sidebar-column': sidebarColumn(sidebarWidth) } as CSSProperties)
-          }
-        >
+        <div className="app">
           <Rail activityUnseen={unseen} unread={unread} />
           <Sidebar />
           <main

@@ -1,5 +1,17 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { SIDEBAR_WIDTH, useSidebarWidth, widestIn } from '../../stores/sidebar-width-store.ts';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import {
+  SIDEBAR_WIDTH,
+  sidebarColumn,
+  useSidebarWidth,
+  widestIn,
+} from '../../stores/sidebar-width-store.ts';
 
 /** Arrow keys move the edge this far; with Shift, four times as far. */
 const STEP = 16;
@@ -20,6 +32,22 @@ export function SidebarSplitter({ controls }: { controls: string }) {
     Math.round(ref.current?.parentElement?.getBoundingClientRect().width ?? SIDEBAR_WIDTH.least);
   const within = (width: number) =>
     Math.min(widestIn(window.innerWidth), Math.max(SIDEBAR_WIDTH.least, width));
+
+  // The grid column follows the store straight from here, before the first paint and at every
+  // pointer move, without a render of the window's components for each.
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const apply = (width: number | null) =>
+      width === null
+        ? root.removeProperty('--sidebar-column')
+        : root.setProperty('--sidebar-column', sidebarColumn(width));
+    apply(useSidebarWidth.getState().width);
+    const unsubscribe = useSidebarWidth.subscribe((state) => apply(state.width));
+    return () => {
+      unsubscribe();
+      apply(null);
+    };
+  }, []);
 
   // What assistive technology is told: the window may hold the list under the width chosen.
   useEffect(() => {
