@@ -1,14 +1,11 @@
 import type { KeptUnsent } from '../../shared/model/message.ts';
+import { copyText } from './clipboard.ts';
 import { useDrafts } from './draft-store.ts';
 import { dismissKept } from './kept-unsent-store.ts';
 import { openConversation } from './navigation.ts';
-import { useNotices } from './notice-store.ts';
 
 export function copyKept(item: KeptUnsent) {
-  navigator.clipboard.writeText(item.text).then(
-    () => useNotices.getState().push('info', 'Copied'),
-    () => useNotices.getState().push('error', 'Parley could not copy the text; select it instead.'),
-  );
+  copyText(item.text);
 }
 
 /** Opens the chosen conversation with the kept text in its composer, after any draft there. */
