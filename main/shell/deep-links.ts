@@ -2,7 +2,8 @@ import { app } from 'electron';
 import { resolve } from 'node:path';
 import type { NavigationTarget } from '../../shared/model/desktop.ts';
 import type { Logger } from '../core/ports/ports.ts';
-import { PROTOCOL, deepLinkInArgv, parseDeepLink } from '../desktop/deep-links.ts';
+import { PROTOCOL, parsePlaceLink } from '../../shared/model/place-links.ts';
+import { deepLinkInArgv } from '../desktop/deep-links.ts';
 
 /**
  * `parley://` links. The installers register the scheme (electron-builder's
@@ -25,7 +26,7 @@ export function registerDeepLinks(deps: {
   if (!registered) deps.log.warn('could not register the parley:// scheme with the system');
 
   const openLink = (link: string) => {
-    const parsed = parseDeepLink(link);
+    const parsed = parsePlaceLink(link);
     if (parsed.ok) {
       deps.open(parsed.target);
       return;

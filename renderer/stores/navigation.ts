@@ -55,7 +55,7 @@ export function navigateTo(target: NavigationTarget): void {
   }
   useUi.getState().closeDialog();
   if (target.kind === 'conversation') {
-    openConversation(target.conversationId);
+    openConversation(target.conversationId, target.messageId);
     return;
   }
   useActivity.getState().showOrder(target.kind === 'order' ? target.orderId : null);

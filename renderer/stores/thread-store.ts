@@ -6,6 +6,7 @@ import { describeError } from '../ipc/errors.ts';
 import { call, IpcFailure } from '../ipc/parley.ts';
 import { boundWindow, mergeWindow, replaceIds, type MessageWindow } from '../lib/message-window.ts';
 import { isLocalId } from '../../shared/model/local-id.ts';
+import { useNotices } from './notice-store.ts';
 import { leavePlace, takePlace } from './thread-places.ts';
 
 const PAGE = 50;
@@ -185,12 +186,15 @@ export const useThread = create<ThreadState>()((set, get) => {
       newestSeenId = null;
       set({ ...emptyThread(), conversationId, openedAs: conversationId, status: 'loading' });
       const place = focusId ? undefined : takePlace(conversationId);
+      const around = focusId ?? place;
+      let focusGone = false;
       try {
         const [conversation, page] = await Promise.all([
           call('conversations:get', { id: conversationId }),
-          fetchWindow(conversationId, focusId ?? place).catch((error: unknown) => {
-            // The message it was left at is gone: the thread opens at its end.
-            if (place === undefined || !isNotFound(error)) throw error;
+          fetchWindow(conversationId, around).catch((error: unknown) => {
+            // The message it was left at, or a link's, is not here: the thread opens at its end.
+            if (around === undefined || !isNotFound(error)) throw error;
+            focusGone = focusId !== undefined;
             return fetchWindow(conversationId, undefined);
           }),
         ]);
@@ -198,6 +202,11 @@ export const useThread = create<ThreadState>()((set, get) => {
         if (!conversation) {
           set({ status: 'error', error: 'This conversation no longer exists.' });
           return;
+        }
+        const focus = focusGone ? undefined : focusId;
+        if (focusGone) {
+          const why = 'it was deleted, or is older than the history on this computer';
+          useNotices.getState().push('info', `That message is not here: ${why}.`);
         }
         // The server may confirm a conversation just started around this open: before it (the
         // core then answers under the server's id) or during it (the event already moved us on).
@@ -212,9 +221,9 @@ export const useThread = create<ThreadState>()((set, get) => {
           hasAfter: page.hasAfter,
           firstUnreadId: page.firstUnreadId,
           status: 'ready',
-          highlightId: focusId ?? null,
-          scrollTarget: focusId
-            ? { kind: 'message', id: focusId, highlight: true, nonce: ++nonce }
+          highlightId: focus ?? null,
+          scrollTarget: focus
+            ? { kind: 'message', id: focus, highlight: true, nonce: ++nonce }
             : page.firstUnreadId
               ? { kind: 'message', id: page.firstUnreadId, highlight: false, nonce: ++nonce }
               : place !== undefined && page.items.some((m) => m.id === place)
@@ -224,7 +233,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         // Many unread: start at the first of them, as Signal does, not at the bottom.
         const unreadId = page.firstUnreadId;
         await Promise.all([
-          !focusId && unreadId && !page.items.some((m) => m.id === unreadId)
+          !focus && unreadId && !page.items.some((m) => m.id === unreadId)
             ? loadWindow(conversationId, token, unreadId, {
                 kind: 'message',
                 id: unreadId,

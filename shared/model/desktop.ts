@@ -4,7 +4,8 @@ import { languageTag } from './settings.ts';
 
 /** Where a deep link or a clicked notification takes the user. */
 export const navigationTarget = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('conversation'), conversationId: id }),
+  /** At one of its messages when `messageId` is given (a message's "Copy link"). */
+  z.object({ kind: z.literal('conversation'), conversationId: id, messageId: id.optional() }),
   z.object({ kind: z.literal('order'), orderId: id }),
   /** The activity view itself: a catalogue event that belongs to no order (a product change). */
   z.object({ kind: z.literal('activity') }),

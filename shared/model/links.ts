@@ -1,11 +1,17 @@
+import { parsePlaceLink } from './place-links.ts';
+
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; url: string };
 
-// Bare `www.` hosts are linked too, as chat apps do; they open as https.
-const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
+// Bare `www.` hosts are linked too, as chat apps do; they open as https. A `parley://` link (a
+// message's "Copy link") is a place in Parley itself.
+const LINK = /\b(?:https?:\/\/|www\.|parley:\/\/)[^\s<>"']+/gi;
 // With the marks of formatting (message-format.ts): `**https://example.com**` links the address alone.
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"*~`]$/;
 
-/** Splits message text into plain text and http(s) links; nothing else becomes clickable. */
+/**
+ * Splits message text into plain text and links: http(s) addresses, and
+ * `parley://` places that read as one; nothing else becomes clickable.
+ */
 export function splitLinks(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;
@@ -14,7 +20,7 @@ export function splitLinks(text: string): TextPart[] {
     const trimmed = trimTrailing(raw);
     const start = match.index;
     const url = /^www\./i.test(trimmed) ? `https://${trimmed}` : trimmed;
-    if (!isHttpUrl(url)) continue;
+    if (!isHttpUrl(url) && !parsePlaceLink(url).ok) continue;
     if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
     parts.push({ kind: 'link', text: trimmed, url });
     last = start + trimmed.length;

@@ -319,6 +319,7 @@ test('a right-click on a message opens its actions, for the part selected when t
     'Quote',
     'Forward…',
     'Copy text',
+    'Copy link',
     'Pin message',
   ]);
   await page.keyboard.press('Escape');

@@ -9,7 +9,7 @@ import {
   quoteMessage,
 } from '../../stores/message-actions.ts';
 import { discardWrite, retryWrite } from '../../stores/outbox-store.ts';
-import { useNotices } from '../../stores/notice-store.ts';
+import { copyText } from '../../stores/clipboard.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { Avatar } from '../common/avatar.tsx';
 import { Icon } from '../common/icon.tsx';
@@ -20,6 +20,7 @@ import { MessageText } from './message-text.tsx';
 import { ReactButton } from './reaction-picker.tsx';
 import { Reactions } from './reactions.tsx';
 import { isLocalId } from '../../../shared/model/local-id.ts';
+import { messageLink } from '../../../shared/model/place-links.ts';
 import { mentions } from '../../../shared/model/message-format.ts';
 import { useSession } from '../../stores/session-store.ts';
 
@@ -72,14 +73,16 @@ function messageMenu(message: MessageView, pinned: boolean, selected: string): M
   if (message.text) {
     entries.push({
       label: selected ? 'Copy selection' : 'Copy text',
-      onSelect: () =>
-        navigator.clipboard.writeText(selected || message.text).then(
-          () => useNotices.getState().push('info', 'Copied'),
-          () => useNotices.getState().push('error', 'Could not copy the text.'),
-        ),
+      onSelect: () => copyText(selected || message.text),
     });
   }
   if (!isLocalId(message.id)) {
+    // A place to point at from anywhere: another conversation, a note, a ticket.
+    entries.push({
+      label: 'Copy link',
+      onSelect: () =>
+        copyText(messageLink(message.conversationId, message.id), 'Link to the message copied'),
+    });
     entries.push({
       label: pinned ? 'Unpin message' : 'Pin message',
       onSelect: () => pinMessage(message.conversationId, pinned ? null : message.id),

@@ -1,24 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkInArgv, parseDeepLink } from '../../../main/desktop/deep-links.ts';
+import { deepLinkInArgv } from '../../../main/desktop/deep-links.ts';
+import { messageLink, parsePlaceLink } from '../../../shared/model/place-links.ts';
 
 describe('parley:// links', () => {
   it('name a conversation or an order', () => {
-    expect(parseDeepLink('parley://conversation/conv_0lq3x5k0000a1b2')).toEqual({
+    expect(parsePlaceLink('parley://conversation/conv_0lq3x5k0000a1b2')).toEqual({
       ok: true,
       target: { kind: 'conversation', conversationId: 'conv_0lq3x5k0000a1b2' },
     });
-    expect(parseDeepLink('parley://order/ord_Zx-9_Aa')).toEqual({
+    expect(parsePlaceLink('parley://order/ord_Zx-9_Aa')).toEqual({
       ok: true,
       target: { kind: 'order', orderId: 'ord_Zx-9_Aa' },
     });
-    expect(parseDeepLink('PARLEY://Order/ord_1/')).toEqual({
+    expect(parsePlaceLink('PARLEY://Order/ord_1/')).toEqual({
       ok: true,
       target: { kind: 'order', orderId: 'ord_1' },
     });
   });
 
+  it('name a message in its conversation, as a message\'s "Copy link" makes them', () => {
+    const link = messageLink('conv_1', 'msg_0a-Z');
+    expect(link).toBe('parley://conversation/conv_1/message/msg_0a-Z');
+    expect(parsePlaceLink(link)).toEqual({
+      ok: true,
+      target: { kind: 'conversation', conversationId: 'conv_1', messageId: 'msg_0a-Z' },
+    });
+  });
+
   it.each([
     ['', 'not a link'],
+    ['parley://conversation/conv_1/message', 'the link does not name a valid id'],
+    ['parley://conversation/conv_1/message/', 'the link does not name a valid id'],
+    ['parley://conversation/conv_1/message/m 1', 'the link does not name a valid id'],
+    ['parley://conversation/conv_1/message/m1/more', 'the link does not name a valid id'],
+    ['parley://conversation/conv_1/reaction/m1', 'the link does not name a valid id'],
+    ['parley://order/ord_1/message/m1', 'the link does not name a valid id'],
     ['conversation/conv_1', 'not a link'],
     ['https://conversation/conv_1', 'not a parley:// link'],
     ['parley:conversation/conv_1', 'the link does not name a valid id'],
@@ -34,7 +50,7 @@ describe('parley:// links', () => {
     [`parley://conversation/${'a'.repeat(129)}`, 'the link does not name a valid id'],
     [`parley://conversation/${'a'.repeat(600)}`, 'the link is too long'],
   ])('refuse %j: %s', (link, reason) => {
-    expect(parseDeepLink(link)).toEqual({ ok: false, reason });
+    expect(parsePlaceLink(link)).toEqual({ ok: false, reason });
   });
 
   it('are found among the arguments of a launch, after Chromium’s switches', () => {

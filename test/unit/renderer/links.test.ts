@@ -24,6 +24,15 @@ describe('splitLinks', () => {
     expect(links('HTTPS://EXAMPLE.COM/Path')).toEqual(['HTTPS://EXAMPLE.COM/Path']);
   });
 
+  it('links a parley:// place, as a message\'s "Copy link" gives it, and no other parley:// text', () => {
+    expect(
+      links('Look at parley://conversation/conv_1/message/msg_2. Also parley://settings/x'),
+    ).toEqual(['parley://conversation/conv_1/message/msg_2']);
+    expect(links('parley://order/ord_9, parley://conversation/c?send=1')).toEqual([
+      'parley://order/ord_9',
+    ]);
+  });
+
   it('opens a bare www. address as https', () => {
     expect(splitLinks('go to www.example.com')).toEqual([
       { kind: 'text', text: 'go to ' },
