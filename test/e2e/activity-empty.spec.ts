@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openOwnServer } from '../support/parley-app.ts';
-
-/** A shop's Activity before anything is connected: what it is, and the way to the setup. */
-async function openActivity(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Activity/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { openActivity, openOwnServer } from '../support/parley-app.ts';
 
 test('an empty Activity says what it is for and leads to the orders setup', async ({ page }) => {
   const own = await openOwnServer(page, ['you:e2e-you']);

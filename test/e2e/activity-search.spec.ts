@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAppForEachTest } from '../support/parley-app.ts';
+import { openActivity, openAppForEachTest } from '../support/parley-app.ts';
 import { screenshotAndScanThemes } from '../support/theme-scan.ts';
-
-async function openActivity(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: /^Activity/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
-}
 
 const cardNames = (page: Page) =>
   page

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   conversations,
   firstConversationTitle,
+  openActivity,
   openAppForEachTest,
   openConversation,
 } from '../support/parley-app.ts';
@@ -25,10 +26,7 @@ test.describe('in the demo workspace', () => {
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 
-    await sections(page)
-      .getByRole('button', { name: /^Activity/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
+    await openActivity(page);
     await restart(page);
     await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
 

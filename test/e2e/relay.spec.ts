@@ -8,7 +8,7 @@ import {
   startTestRelay,
   TOKENS,
 } from '../relay/relay-harness.ts';
-import { conversations } from '../support/parley-app.ts';
+import { conversations, openActivity } from '../support/parley-app.ts';
 import { startPreview } from '../support/preview-process.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
 
@@ -91,11 +91,7 @@ test('choosing a relay in settings: test, save, and events arrive with the relay
     );
     for (const order of orders) expect((await relay.post(signedDelivery(order))).status).toBe(200);
 
-    await page
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('button', { name: /^Activity/ })
-      .click();
-    await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
+    await openActivity(page);
     const feed = page.getByRole('feed', { name: 'Events' });
     for (const number of ['SO-RELAY-1', 'SO-RELAY-2']) {
       await expect(feed.getByRole('article', { name: new RegExp(number) })).toBeVisible({

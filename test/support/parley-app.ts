@@ -42,6 +42,15 @@ async function appSettled(page: Page): Promise<void> {
   });
 }
 
+/** Activity, reached as a person reaches it: its button in the rail. */
+export async function openActivity(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Activity/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
+}
+
 export function conversations(page: Page): Locator {
   return page.getByRole('listbox', { name: 'Conversations' });
 }
