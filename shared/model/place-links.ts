@@ -43,14 +43,9 @@ export function parsePlaceLink(link: string): PlaceLinkResult {
   const path = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname;
   const [, id = '', ...rest] = path.split('/');
   // A conversation's link may go on to one of its messages; nothing else has more to its path.
-  const messageId =
-    rest.length === 0 ? null : kind === 'conversation' && rest[0] === 'message' ? rest[1] : '';
-  if (
-    !path.startsWith('/') ||
-    !ID.test(id) ||
-    rest.length > 2 ||
-    (messageId !== null && !ID.test(messageId ?? ''))
-  ) {
+  const onToMessage = kind === 'conversation' && rest.length === 2 && rest[0] === 'message';
+  const messageId = rest.length === 0 ? null : onToMessage ? rest[1]! : '';
+  if (!path.startsWith('/') || !ID.test(id) || (messageId !== null && !ID.test(messageId))) {
     return { ok: false, reason: 'the link does not name a valid id' };
   }
   if (kind === 'conversation') {
