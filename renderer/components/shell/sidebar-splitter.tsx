@@ -115,8 +115,8 @@ export function SidebarSplitter({ controls }: { controls: string }) {
       title="Drag to resize, double-click for the default width"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      // Fired after a pointerup, a pointercancel, or a capture lost any other way.
+      onLostPointerCapture={onPointerEnd}
       onDoubleClick={() => keep(null)}
       onKeyDown={onKeyDown}
     />
