@@ -13,6 +13,7 @@ import {
   attachmentInput,
   KEPT_UNSENT_LIMIT,
   keptUnsent,
+  messageQuote,
   messageView,
   openEdit,
   searchHit,
@@ -185,6 +186,14 @@ export const channels = {
     response: z.object({ marked: z.number().int().nonnegative() }),
   },
 
+  /**
+   * What a `parley://` link to a message shows in place of its address; null
+   * when the conversation is not on this computer.
+   */
+  'messages:quote': {
+    request: z.object({ conversationId: id, messageId: id }).strict(),
+    response: messageQuote.nullable(),
+  },
   'messages:page': {
     request: z
       .object({

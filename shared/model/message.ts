@@ -73,6 +73,26 @@ export const messageView = z.object({
 });
 export type MessageView = z.infer<typeof messageView>;
 
+/**
+ * A message as a link to it shows it (a message's "Copy link", pasted into
+ * another): who wrote it, in which conversation, and the start of its words.
+ * `message` is null when the conversation is here but the message is not
+ * (deleted, or older than the history on this computer).
+ */
+export const messageQuote = z.object({
+  conversationTitle: z.string(),
+  message: z
+    .object({
+      senderName: z.string(),
+      own: z.boolean(),
+      /** Its own words on one line, formatting marks and a quote left out, clipped. */
+      excerpt: z.string(),
+      hasAttachments: z.boolean(),
+    })
+    .nullable(),
+});
+export type MessageQuote = z.infer<typeof messageQuote>;
+
 /** How many kept texts the app holds at most: beyond, the oldest are dropped. */
 export const KEPT_UNSENT_LIMIT = 200;
 

@@ -63,6 +63,7 @@ const REQUESTS: { [C in Channel]: (context: Context) => ChannelRequest<C> } = {
     step: 1,
   }),
   'messages:page': ({ conversationId }) => ({ conversationId }),
+  'messages:quote': ({ conversationId, messageId }) => ({ conversationId, messageId }),
   'messages:fetchOlder': ({ conversationId }) => ({ conversationId }),
   'messages:edit': ({ messageId }) => ({ messageId, text: 'hello again, grace' }),
   'messages:react': ({ messageId }) => ({ messageId, reaction: 'like', add: true }),

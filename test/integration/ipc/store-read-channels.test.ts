@@ -53,6 +53,40 @@ describe('store channels through the core router', () => {
     });
   });
 
+  it('quotes a linked message from what is stored, and says what is not here', async () => {
+    seedMessages(harness.core.db, [
+      {
+        id: 'm3',
+        conversationId: 'c_ann',
+        senderId: 'ct_ann',
+        text: '> first lunch\n**Yes**, at\n  noon',
+        createdAt: 4_000,
+      },
+    ]);
+    await call('conversations:rename', { id: 'c_ann', localName: 'Ann (work)' });
+    expect(await call('messages:quote', { conversationId: 'c_ann', messageId: 'm3' })).toEqual({
+      ok: true,
+      value: {
+        conversationTitle: 'Ann (work)',
+        // One line of its own words: the quote and the marks left out.
+        message: { senderName: 'ann', own: false, excerpt: 'Yes, at noon', hasAttachments: false },
+      },
+    });
+    // Gone, or in another conversation than the link says: the conversation alone.
+    expect(await call('messages:quote', { conversationId: 'c_ann', messageId: 'm9' })).toEqual({
+      ok: true,
+      value: { conversationTitle: 'Ann (work)', message: null },
+    });
+    expect(await call('messages:quote', { conversationId: 'c_bob', messageId: 'm1' })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await call('messages:quote', { conversationId: 'c_ann', messageId: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
+  });
+
   it('keeps drafts, renames and marks read, telling the renderer what changed', async () => {
     expect(await call('drafts:set', { conversationId: 'c_ann', text: 'hello' })).toEqual({
       ok: true,

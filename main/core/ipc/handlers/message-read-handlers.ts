@@ -1,5 +1,6 @@
 import type { Database } from '../../store/database.ts';
 import { pageMessages } from '../../store/message-queries.ts';
+import { messageQuote } from '../../store/message-quote.ts';
 import type { ReadRows } from '../../store/read-worker.ts';
 import { searchMessages } from '../../store/search-queries.ts';
 import { currentId } from '../../outbox/id-replacement.ts';
@@ -9,7 +10,7 @@ import type { Handlers } from '../router.ts';
 export function messageReadHandlers(
   db: Database,
   read: ReadRows,
-): Pick<Handlers, 'messages:page' | 'messages:search'> {
+): Pick<Handlers, 'messages:page' | 'messages:quote' | 'messages:search'> {
   return {
     // A thread opened under a local id the server has just replaced reads on under the server's.
     'messages:page': async (request) => {
@@ -19,6 +20,8 @@ export function messageReadHandlers(
         olderOnServer: olderOnServer(db, conversationId),
       };
     },
+    'messages:quote': async ({ conversationId, messageId }) =>
+      messageQuote(db, currentId(db, conversationId), currentId(db, messageId)),
     'messages:search': (request) =>
       searchMessages(
         db,
