@@ -1,4 +1,5 @@
 import { splitLinks } from './links.ts';
+import { parsePlaceLink } from './place-links.ts';
 import { ownWords } from './quoted-text.ts';
 
 /**
@@ -166,10 +167,32 @@ const PREVIEW_SCAN_LENGTH = 1_000;
 
 /**
  * What a list preview or a notification shows of a message: its own words
- * (a quote left out, see quoted-text.ts), without their formatting marks.
+ * (a quote left out, see quoted-text.ts), without their formatting marks, a
+ * `parley://` link as what it points at (its ids mean nothing to a person).
  */
 export function previewWords(text: string): string {
-  return unformatted(ownWords(text).slice(0, PREVIEW_SCAN_LENGTH));
+  return placesNamed(unformatted(ownWords(text).slice(0, PREVIEW_SCAN_LENGTH)));
+}
+
+const PLACE_NAMES = {
+  message: '(link to a message)',
+  conversation: '(link to a conversation)',
+  order: '(link to an order)',
+} as const;
+
+function placesNamed(text: string): string {
+  if (!text.includes('parley://')) return text;
+  return splitLinks(text)
+    .map((part) => {
+      const place = part.kind === 'link' ? parsePlaceLink(part.url) : null;
+      if (!place?.ok) return part.text;
+      const { target } = place;
+      if (target.kind === 'conversation') {
+        return target.messageId ? PLACE_NAMES.message : PLACE_NAMES.conversation;
+      }
+      return target.kind === 'order' ? PLACE_NAMES.order : part.text;
+    })
+    .join('');
 }
 
 /** The words without their formatting marks. */

@@ -87,6 +87,19 @@ describe('message formatting', () => {
     expect(previewWords('plain, 2*3*4')).toBe('plain, 2*3*4');
   });
 
+  it('a preview names what a parley:// link points at instead of its ids', () => {
+    expect(previewWords('About this: parley://conversation/c_1/message/m_2 — can you check?')).toBe(
+      'About this: (link to a message) — can you check?',
+    );
+    expect(previewWords('see parley://conversation/c_1. and parley://order/ord_9')).toBe(
+      'see (link to a conversation). and (link to an order)',
+    );
+    // Not a place Parley reads: left as written.
+    expect(previewWords('parley://conversation/c_1?do=delete')).toBe(
+      'parley://conversation/c_1?do=delete',
+    );
+  });
+
   it('reads @name as a mention, but not an e-mail address, a name’s full stop, or code', () => {
     expect(shown('hi @maya.chen, and @tom.nguyen.')).toBe('hi <@maya.chen>, and <@tom.nguyen>.');
     expect(shown('mail bob@example.com or `@code`, not @@twice')).toBe(
