@@ -6,6 +6,7 @@ import { useDrafts } from './draft-store.ts';
 import { useEdits } from './edit-store.ts';
 import { navigateTo } from './navigation.ts';
 import { useKeptUnsent } from './kept-unsent-store.ts';
+import { useLinkedPlaces } from './linked-places.ts';
 import { useOutbox } from './outbox-store.ts';
 import { usePendingAttachments } from './pending-attachments-store.ts';
 import { useNotices } from './notice-store.ts';
@@ -27,6 +28,7 @@ export function connectCoreEvents(): () => void {
         void list.refresh();
         void list.refreshCounts();
         void useThread.getState().applyChanges(event);
+        useLinkedPlaces.getState().applyChanges(event);
         if (event.removedConversations.length > 0) void useKeptUnsent.getState().refresh();
         break;
       }
@@ -46,6 +48,7 @@ export function connectCoreEvents(): () => void {
           // Which secrets are saved (the token above all) changes with the session.
           void useSettings.getState().load();
           useThread.getState().close();
+          useLinkedPlaces.getState().clear();
           useConversationList.getState().setFilter('all');
           void useConversationList.getState().refreshCounts();
         }

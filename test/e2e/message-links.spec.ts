@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { message, openAppForEachTest, openConversation, thread } from '../support/parley-app.ts';
+import {
+  conversations,
+  message,
+  openAppForEachTest,
+  openConversation,
+  thread,
+} from '../support/parley-app.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -22,7 +28,7 @@ async function sendInMaya(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
-  await expect(message(page, text)).toBeVisible();
+  await expect(box).toHaveValue('');
 }
 
 test.describe('in the demo workspace', () => {
@@ -41,7 +47,19 @@ test.describe('in the demo workspace', () => {
     await expect(box).toHaveValue(`About this: ${link}`);
     await box.press('Enter');
 
-    await thread(page).getByRole('link', { name: link }).click();
+    // Shown as what it points at, in the thread and in the list, not as its ids.
+    const pointer = thread(page).getByRole('link', { name: `noah.berg: ${ASKED}` });
+    await expect(pointer).toHaveAttribute('href', link);
+    await expect(thread(page).getByText(link)).toHaveCount(0);
+    await expect(conversations(page).getByRole('option', { name: /^maya\.chen,/ })).toContainText(
+      'You: About this: (link to a message)',
+    );
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: `test/.reports/screenshots/message-link-${theme}.png` });
+    }
+
+    await pointer.click();
     await expect(page.getByRole('heading', { level: 2, name: 'noah.berg' })).toBeVisible();
     const asked = message(page, ASKED).last();
     await expect(asked).toBeInViewport();
@@ -55,7 +73,8 @@ test.describe('in the demo workspace', () => {
     const gone = link.replace(/\/message\/[\w-]+$/, '/message/msg_deleted_meanwhile');
     await sendInMaya(page, `Was it ${gone}`);
 
-    await thread(page).getByRole('link', { name: gone }).click();
+    // The conversation is here, the message is not: the link says where it goes.
+    await thread(page).getByRole('link', { name: 'Message in noah.berg' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'noah.berg' })).toBeVisible();
     await expect(
       page.getByText(

@@ -1,18 +1,21 @@
 import { useMemo, type Ref } from 'react';
 import { formatBlocks, inlineSpans, type Span } from '../../../shared/model/message-format.ts';
+import { parsePlaceLink } from '../../../shared/model/place-links.ts';
 import { quoteBlocks } from '../../../shared/model/quoted-text.ts';
 import { hasBidiControls } from '../../lib/untrusted-text.ts';
 import { openMentioned } from '../../stores/conversation-actions.ts';
 import { openLink } from '../../stores/links.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { LongText, RevealedText } from '../common/untrusted-text.tsx';
+import { PlaceLink } from './place-link.tsx';
 
 /**
  * Message text as text, isolated from what is around it and collapsed when it
  * is longer than any sensible message. Formatting typed the common way
  * (shared/model/message-format.ts) shows as formatting; lines quoted with
  * "> " are set apart as a quote; detected http(s) links open in the system
- * browser, with any hidden direction characters in them shown.
+ * browser, with any hidden direction characters in them shown; a link to a
+ * place in Parley shows as what it points at.
  */
 export function MessageText({ text, ref }: { text: string; ref?: Ref<HTMLDivElement> }) {
   return (
@@ -84,7 +87,18 @@ function Spans({ spans, selfName }: { spans: Span[]; selfName: string | null }) 
             {span.text}
           </code>
         );
-      case 'link':
+      case 'link': {
+        const place = parsePlaceLink(span.url);
+        if (place.ok && place.target.kind === 'conversation') {
+          const { conversationId, messageId } = place.target;
+          return (
+            <PlaceLink
+              key={index}
+              url={span.url}
+              place={{ conversationId, ...(messageId && { messageId }) }}
+            />
+          );
+        }
         return (
           <a
             key={index}
@@ -98,6 +112,7 @@ function Spans({ spans, selfName }: { spans: Span[]; selfName: string | null }) 
             {hasBidiControls(span.text) ? <RevealedText text={span.text} /> : span.text}
           </a>
         );
+      }
       default: {
         const Tag = TAGS[span.kind];
         return (
