@@ -48,8 +48,10 @@ export function emojiForCode(code: string): string | null {
 }
 
 /**
- * The emoji whose code holds what was typed: the code itself first, then
- * codes that begin with it, then codes with a word that does (`:laugh` finds
+ * The emoji whose code holds what was typed: the code itself first, then the
+ * emoji this person used lately (Slack's "frequently used": `:th` offers the
+ * 👍 they send before the 🤔 they never do), then codes that begin with it,
+ * then codes with a word that does (`:laugh` finds
  * `rolling_on_the_floor_laughing`), each emoji once, under its best code.
  * Among equals the shorter code goes first, as the nearer to what was typed
  * (`:hear` offers `heart` before `heart_eyes`), then Emojibase's order.
@@ -57,7 +59,7 @@ export function emojiForCode(code: string): string | null {
 export function matchEmojiCodes(
   codes: readonly EmojiCode[],
   typed: string,
-  limit = 8,
+  { limit = 8, recent = [] }: { limit?: number; recent?: readonly string[] } = {},
 ): EmojiCode[] {
   const query = typed.toLowerCase();
   const rank = ({ code }: EmojiCode) =>
@@ -68,9 +70,19 @@ export function matchEmojiCodes(
     const seen = found.get(code.emoji);
     if (at < 3 && (!seen || at < seen.rank)) found.set(code.emoji, { code, rank: at });
   }
+  const lately = (emoji: string) => {
+    const at = recent.indexOf(emoji);
+    return at === -1 ? recent.length : at;
+  };
   // A stable sort keeps Emojibase's order among codes of one rank and length.
   return [...found.values()]
-    .sort((a, b) => a.rank - b.rank || a.code.code.length - b.code.code.length)
+    .sort(
+      (a, b) =>
+        Number(a.rank > 0) - Number(b.rank > 0) ||
+        lately(a.code.emoji) - lately(b.code.emoji) ||
+        a.rank - b.rank ||
+        a.code.code.length - b.code.code.length,
+    )
     .slice(0, limit)
     .map(({ code }) => code);
 }

@@ -7,7 +7,7 @@ import { useDrafts } from './draft-store.ts';
 import { editingIn, useEdits } from './edit-store.ts';
 import { openConversation } from './navigation.ts';
 import { attempt, useNotices } from './notice-store.ts';
-import { useRecentReactions } from './recent-reactions-store.ts';
+import { useRecentReactions } from './recently-used.ts';
 import { useThread } from './thread-store.ts';
 import { confirm, useUi } from './ui-store.ts';
 

@@ -43,5 +43,10 @@ test.describe('in the demo workspace', () => {
     await expect(message(page, words)).toContainText(
       `${words} 🎉 😃 👍️ and 🚀 at 10:30, see https://example.com :nosuchcode: :joy`,
     );
+
+    // What this person put in lately comes first: 😃 before 😄 now.
+    await box.pressSequentially(':smil');
+    await expect(offered.getByRole('option').first()).toHaveText('😃:smiley:');
+    await expect(offered.getByRole('option').nth(1)).toHaveText('😄:smile:');
   });
 });

@@ -5,6 +5,7 @@ import { useDrafts } from '../../stores/draft-store.ts';
 import { editingIn, useEdits, type Editing } from '../../stores/edit-store.ts';
 import { editMessage, sendMessage } from '../../stores/message-actions.ts';
 import { pendingIn, usePendingAttachments } from '../../stores/pending-attachments-store.ts';
+import { useRecentEmoji } from '../../stores/recently-used.ts';
 import { emojiForCode, loadEmojiCodes } from '../../lib/emoji-codes.ts';
 import { closedEmojiCode } from '../../lib/emoji-code-query.ts';
 import { MARKS, toggleMark } from '../../lib/format-marks.ts';
@@ -118,6 +119,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     // The table comes with the first code typed; a short one (`:x:`) may close before it has.
     if (value[at - 1] === ':') void loadEmojiCodes().catch(() => {});
     if (closed && emoji) {
+      useRecentEmoji.getState().remember(emoji);
       putText(replaceTyped(value, at, closed, emoji));
     } else {
       change(value);
@@ -155,6 +157,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
     const box = ref.current;
     const start = box?.selectionStart ?? text.length;
     const end = box?.selectionEnd ?? text.length;
+    useRecentEmoji.getState().remember(emoji);
     change(`${text.slice(0, start)}${emoji}${text.slice(end)}`);
     focusComposer(start + emoji.length);
   };

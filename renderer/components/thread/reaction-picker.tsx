@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { QUICK_REACTIONS, reactionLook, reactionNameFor } from '../../lib/reactions.ts';
 import { toggleReaction } from '../../stores/message-actions.ts';
-import { useRecentReactions } from '../../stores/recent-reactions-store.ts';
+import { useRecentReactions } from '../../stores/recently-used.ts';
 import { Icon } from '../common/icon.tsx';
 import { FullEmojiPicker } from '../common/lazy-emoji-picker.ts';
 import { PopoverButton } from '../common/popover-button.tsx';
@@ -16,7 +16,7 @@ function quickNames(recent: string[]): string[] {
 }
 
 function Choices({ message, onDone }: { message: MessageView; onDone(): void }) {
-  const recent = useRecentReactions((s) => s.names);
+  const recent = useRecentReactions((s) => s.items);
   const [all, setAll] = useState(false);
   const pick = (name: string) => {
     onDone();

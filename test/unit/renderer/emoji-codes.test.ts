@@ -72,8 +72,23 @@ describe('matchEmojiCodes', () => {
     expect(matchEmojiCodes(codes, '+1')).toEqual([{ code: '+1', emoji: '👍' }]);
   });
 
+  it('offers the emoji used lately first, the latest first, after the code itself', () => {
+    const recent = ['😅', '🎉', '😃'];
+    expect(matchEmojiCodes(codes, 'smi', { recent }).map((c) => c.code)).toEqual([
+      'sweat_smile',
+      'smiley',
+      'smile',
+      'smiley_cat',
+    ]);
+    // Typed whole, a code is what was meant, used lately or not.
+    expect(matchEmojiCodes(codes, 'smiley', { recent: ['😺'] }).map((c) => c.code)).toEqual([
+      'smiley',
+      'smiley_cat',
+    ]);
+  });
+
   it('offers at most the limit, and nothing for a code no emoji has', () => {
-    expect(matchEmojiCodes(codes, 's', 2)).toHaveLength(2);
+    expect(matchEmojiCodes(codes, 's', { limit: 2 })).toHaveLength(2);
     expect(matchEmojiCodes(codes, 'zzz')).toEqual([]);
   });
 });
