@@ -12,6 +12,7 @@ import { followOpenConversation } from './navigation.ts';
 import { useOutbox } from './outbox-store.ts';
 import { useSession } from './session-store.ts';
 import { useSettings } from './settings-store.ts';
+import { useThread } from './thread-store.ts';
 
 /**
  * What the first screen needs, asked for all at once and before React mounts:
@@ -24,10 +25,12 @@ export function startApp(): void {
   startClock();
   followOpenConversation();
   keepLastPlace();
-  // What was typed in the last half second is saved before the window goes (Quit, reload).
+  // What was typed in the last half second is saved before the window goes (Quit, reload), and
+  // where the open thread was read up to.
   window.addEventListener('pagehide', () => {
     useDrafts.getState().flushAll();
     useEdits.getState().flushAll();
+    useThread.getState().keepPlace();
   });
   void useSettings.getState().load();
   useDesktop.getState().load().catch(reportError);

@@ -40,6 +40,8 @@ interface ThreadState extends MessageWindow {
   /** Opens at the newest messages (or the first unread), or around `focusId` when given. */
   open(conversationId: string, focusId?: string): Promise<void>;
   close(): void;
+  /** Keeps the open thread's place as the window goes, the thread left open. */
+  keepPlace(): void;
   loadOlder(): Promise<void>;
   loadNewer(): Promise<void>;
   jumpTo(messageId: string): Promise<void>;
@@ -103,12 +105,17 @@ export const useThread = create<ThreadState>()((set, get) => {
   const viewport = { centerId: null as string | null, atEnd: true };
   const isCurrent = (token: number) => token === openToken;
 
-  /** Keeps where the open thread was read up to, and starts the next one's viewport afresh. */
-  function leaveThread() {
+  /** Keeps where the open thread was read up to (thread-places.ts). */
+  function keepPlace() {
     const { conversationId, status } = get();
     if (conversationId !== null && status === 'ready') {
       leavePlace(conversationId, viewport.centerId, viewport.atEnd);
     }
+  }
+
+  /** Keeps where the open thread was read up to, and starts the next one's viewport afresh. */
+  function leaveThread() {
+    keepPlace();
     viewport.centerId = null;
     viewport.atEnd = true;
   }
@@ -247,6 +254,8 @@ export const useThread = create<ThreadState>()((set, get) => {
         if (isCurrent(token)) set({ status: 'error', error: describeError(error) });
       }
     },
+
+    keepPlace,
 
     close() {
       openToken += 1;

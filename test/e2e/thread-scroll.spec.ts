@@ -117,6 +117,20 @@ test('a long thread loads one page per scroll, holds a bounded window, and scrol
   await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
 });
 
+/** Up two screens and a bit, reading back; the words of the message then in the middle. */
+async function readBack(page: Page, list: Locator): Promise<string> {
+  await list.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
+  const middle = async () =>
+    list.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return /Thread message (\d+):/.exec(at?.closest('article')?.textContent ?? '')?.[1] ?? null;
+    });
+  await expect.poll(middle).not.toBeNull();
+  return `Thread message ${await middle()}:`;
+}
+
 test('a thread read back through opens where it was left; one left at its end opens at its end', async ({
   page,
 }) => {
@@ -126,18 +140,8 @@ test('a thread read back through opens where it was left; one left at its end op
   const newest = message(page, workspace.newestText);
   await expect(newest).toBeVisible();
 
-  // Up two screens and a bit, reading back.
-  await list.focus();
-  for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
+  const readTo = await readBack(page, list);
   await expect(newest).not.toBeInViewport();
-  const middle = async () =>
-    list.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return /Thread message (\d+):/.exec(at?.closest('article')?.textContent ?? '')?.[1] ?? null;
-    });
-  await expect.poll(middle).not.toBeNull();
-  const readTo = `Thread message ${await middle()}:`;
 
   await openConversation(page, workspace.otherTitle);
   await expect(newest).toHaveCount(0);
@@ -153,6 +157,22 @@ test('a thread read back through opens where it was left; one left at its end op
   await openConversation(page, workspace.threadTitle);
   await expect(newest).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
+});
+
+test('a thread left open while reading back opens at that message when Parley opens again', async ({
+  page,
+}) => {
+  await page.goto(preview.url);
+  await openConversation(page, workspace.threadTitle);
+  const list = thread(page);
+  const newest = message(page, workspace.newestText);
+  await expect(newest).toBeVisible();
+  const readTo = await readBack(page, list);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: workspace.threadTitle })).toBeVisible();
+  await expect(list.getByRole('article').filter({ hasText: readTo })).toBeInViewport();
+  await expect(newest).not.toBeInViewport();
 });
 
 // The UI benchmark times what these probes see; when a row lost its aria-label, the first-row
