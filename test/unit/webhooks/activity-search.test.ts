@@ -53,6 +53,19 @@ describe('searching activity', () => {
     expect(ids(search('so-10005'))).toEqual(['n5', 'n2']);
   });
 
+  it('finds a shipment that came before its order by the order’s number, once the order is here', () => {
+    const late = createActivityLog(openDatabase(':memory:'));
+    late.recordAll([EVENTS[2]!, EVENTS[4]!], 0);
+    expect(ids(late.list({ search: 'SO-10004', offset: 0, limit: 10 }))).toEqual([]);
+    late.recordAll([EVENTS[0]!, EVENTS[1]!], 0);
+    expect(ids(late.list({ search: 'SO-10004', offset: 0, limit: 10 }))).toEqual(['n3', 'n1']);
+    expect(ids(late.list({ search: 'SO-10005 INV-77', offset: 0, limit: 10 }))).toEqual(['n5']);
+    // Its own words stay: the tracking number still finds it, once.
+    expect(ids(late.list({ search: '3S61FC2AC0F5D2', offset: 0, limit: 10 }))).toEqual(['n3']);
+    late.recordAll([envelope('n6', 'order.updated', 6, { id: 'ord_1', number: 'SO-10004' })], 0);
+    expect(ids(late.list({ search: 'GLS', offset: 0, limit: 10 }))).toEqual(['n3']);
+  });
+
   it('needs every word, takes the last as it is being typed, and the type words too', () => {
     expect(ids(search('shipment SO-10004'))).toEqual(['n3']);
     expect(ids(search('jonas inv'))).toEqual([]);
@@ -79,27 +92,43 @@ describe('searching activity', () => {
   });
 });
 
-describe('the migration that brings activity search', () => {
-  it('indexes the events stored before it, a shipment with the number of its order', () => {
-    const dir = tempDir('parley-activity-search-');
-    try {
-      const file = join(dir.path, 'parley.db');
-      const released = new DatabaseSync(file);
-      released.exec(readFixture(16) ?? '');
-      const insert = released.prepare(
-        `INSERT INTO activity (id, type, timestamp, occurred_at, received_at, payload, source)
-         VALUES (?, ?, '', ?, 0, ?, 'catalogue')`,
-      );
-      for (const [index, event] of EVENTS.entries()) {
-        insert.run(event.id, event.type, index, JSON.stringify(event.payload));
-      }
-      released.close();
+/** The log opened on a database of a released `version`, the events stored in it in this order first. */
+function openAfterUpgrade(
+  version: number,
+  events: typeof EVENTS,
+  test: (log: ReturnType<typeof createActivityLog>) => void,
+) {
+  const dir = tempDir('parley-activity-search-');
+  try {
+    const file = join(dir.path, 'parley.db');
+    const released = new DatabaseSync(file);
+    released.exec(readFixture(version) ?? '');
+    const insert = released.prepare(
+      `INSERT INTO activity (id, type, timestamp, occurred_at, received_at, payload, source)
+       VALUES (?, ?, '', ?, 0, ?, 'catalogue')`,
+    );
+    for (const [index, event] of events.entries()) {
+      insert.run(event.id, event.type, index, JSON.stringify(event.payload));
+    }
+    released.close();
+    test(createActivityLog(openDatabase(file)));
+  } finally {
+    dir.remove();
+  }
+}
 
-      const log = createActivityLog(openDatabase(file));
+describe('the migrations that bring activity search', () => {
+  it('indexes the events stored before it, a shipment with the number of its order', () => {
+    openAfterUpgrade(16, EVENTS, (log) => {
       expect(ids(log.list({ search: 'SO-10004', offset: 0, limit: 10 }))).toEqual(['n3', 'n1']);
       expect(ids(log.list({ search: 'skillet', offset: 0, limit: 10 }))).toEqual(['n4']);
-    } finally {
-      dir.remove();
-    }
+    });
+  });
+
+  it('indexes again a shipment stored before its order, under the order’s number', () => {
+    openAfterUpgrade(17, [EVENTS[2]!, EVENTS[0]!], (log) => {
+      expect(ids(log.list({ search: 'SO-10004', offset: 0, limit: 10 }))).toEqual(['n1', 'n3']);
+      expect(ids(log.list({ search: 'GLS', offset: 0, limit: 10 }))).toEqual(['n3']);
+    });
   });
 });

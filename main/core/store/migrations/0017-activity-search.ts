@@ -7,7 +7,7 @@ import type { Migration } from './migration.ts';
  * number of its order, which it names only by id, when that order came first.
  * Written out here rather than imported: a released migration never changes.
  */
-const words = (row: string) => `replace(${row}.type, '.', ' ')
+export const words = (row: string) => `replace(${row}.type, '.', ' ')
   || ' ' || coalesce((SELECT group_concat(value, ' ') FROM json_tree(${row}.payload)
     WHERE type IN ('text', 'integer', 'real')), '')
   || ' ' || coalesce((SELECT json_extract(o.payload, '$.number') FROM activity o

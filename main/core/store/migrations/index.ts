@@ -15,6 +15,7 @@ import { messagePurges } from './0014-message-purges.ts';
 import { openEdits } from './0015-open-edits.ts';
 import { attachmentIndex } from './0016-attachment-index.ts';
 import { activitySearch } from './0017-activity-search.ts';
+import { activitySearchLateOrder } from './0018-activity-search-late-order.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   openEdits,
   attachmentIndex,
   activitySearch,
+  activitySearchLateOrder,
 ];
