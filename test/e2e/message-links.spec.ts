@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   conversations,
   message,
+  messageAction,
   openAppForEachTest,
   openConversation,
   thread,
@@ -58,6 +59,11 @@ test.describe('in the demo workspace', () => {
       await page.emulateMedia({ colorScheme: theme });
       await page.screenshot({ path: `test/.reports/screenshots/message-link-${theme}.png` });
     }
+    // Pinned, its one line reads as the list's preview does.
+    await messageAction(page, message(page, /^About this:/).last(), 'Pin message');
+    await expect(page.getByRole('region', { name: 'Pinned message' })).toContainText(
+      'About this: (link to a message)',
+    );
 
     await pointer.click();
     await expect(page.getByRole('heading', { level: 2, name: 'noah.berg' })).toBeVisible();

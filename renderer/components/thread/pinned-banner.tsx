@@ -1,10 +1,14 @@
+import { previewWords } from '../../../shared/model/message-format.ts';
 import type { MessageView } from '../../../shared/model/message.ts';
 import { pinMessage } from '../../stores/message-actions.ts';
 import { useThread } from '../../stores/thread-store.ts';
 import { Icon } from '../common/icon.tsx';
 import { clipMiddle } from '../../lib/untrusted-text.ts';
 
-/** One line of the pinned message: a text of any length is cut to this. */
+/**
+ * One line of the pinned message, as the list's preview reads it (its own words, without marks,
+ * a link to a message named as one): a text of any length is cut to this.
+ */
 const PREVIEW_LENGTH = 300;
 
 export function PinnedBanner({
@@ -18,7 +22,7 @@ export function PinnedBanner({
 }) {
   const jumpTo = useThread((s) => s.jumpTo);
   const preview = message
-    ? clipMiddle(message.text.trim(), PREVIEW_LENGTH) ||
+    ? clipMiddle(previewWords(message.text).trim(), PREVIEW_LENGTH) ||
       (message.attachments.length > 0 ? 'Attachment' : '')
     : 'Pinned message';
   return (
