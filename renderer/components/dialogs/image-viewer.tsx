@@ -1,12 +1,15 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { exactTime } from '../../lib/format.ts';
 import { remoteImageSrc } from '../../lib/remote-image.ts';
-import { imagePosition, threadImages, type ThreadImage } from '../../lib/thread-images.ts';
+import { imagePosition, type ThreadImage } from '../../lib/thread-images.ts';
 import { clipMiddle, spelledOut } from '../../lib/untrusted-text.ts';
 import { openLink } from '../../stores/links.ts';
-import { useThread } from '../../stores/thread-store.ts';
 import { Modal } from '../common/modal.tsx';
 import { ServerText } from '../common/untrusted-text.tsx';
+import { useConversationPictures } from './use-conversation-pictures.ts';
+
+/** Pictures from the oldest one here at which the older ones are read. */
+const NEAR_OLDEST = 3;
 
 interface At {
   messageId: string;
@@ -24,7 +27,7 @@ function find(images: ThreadImage[], at: At): number {
 
 /**
  * A picture of the open thread, as large as the window allows, as every
- * messenger shows one: Left and Right step through the thread's pictures,
+ * messenger shows one: Left and Right step through the conversation's pictures,
  * a click on it shows it at its own size (scrolled when larger), Esc closes.
  * The picture is the one the thumbnail was, served by the main process.
  */
@@ -37,20 +40,32 @@ export function ImageViewer({
   index: number;
   onClose(): void;
 }) {
-  const items = useThread((s) => s.items);
-  const images = useMemo(() => threadImages(items), [items]);
+  const { images, moreBefore, readOlder } = useConversationPictures();
   const [at, setAt] = useState<At>({ messageId, index, url: null });
   const [actualSize, setActualSize] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const position = find(images, at);
   const image = images[position];
 
-  const step = (by: number) => {
-    const next = images[position + by];
-    if (!next) return;
+  const show = (next: ThreadImage) => {
     setAt({ messageId: next.messageId, index: next.index, url: next.url });
     setActualSize(false);
   };
+  const step = (by: number) => {
+    const next = images[position + by];
+    if (next) return show(next);
+    // Left at the oldest picture here, older ones still to read: the nearest of them, once read.
+    if (by < 0 && moreBefore) {
+      void readOlder().then((found) => {
+        const previous = found.at(-1);
+        if (previous) show(previous);
+      });
+    }
+  };
+  // Near the oldest picture here, the ones before it are read, so Left seldom waits for them.
+  useEffect(() => {
+    if (position >= 0 && position < NEAR_OLDEST && moreBefore) void readOlder();
+  }, [position, moreBefore, readOlder]);
   // On the window, not the dialog: a button that ends up disabled (Next at the last picture)
   // lets go of the focus, and the keys must still work.
   const stepRef = useRef(step);
@@ -116,7 +131,7 @@ export function ImageViewer({
           <button
             type="button"
             className="button secondary"
-            disabled={position === 0}
+            disabled={position === 0 && !moreBefore}
             aria-keyshortcuts="ArrowLeft"
             onClick={() => step(-1)}
           >
