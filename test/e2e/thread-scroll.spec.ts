@@ -117,8 +117,16 @@ test('a long thread loads one page per scroll, holds a bounded window, and scrol
   await expect(page.getByRole('button', { name: 'Scroll to the latest message' })).toHaveCount(0);
 });
 
-/** Up two screens and a bit, reading back; the words of the message then in the middle. */
-async function readBack(page: Page, list: Locator): Promise<string> {
+/**
+ * The long thread opened at its end, then read back up two screens and a bit;
+ * with the words of the message then in the middle.
+ */
+async function openAndReadBack(page: Page) {
+  await page.goto(preview.url);
+  await openConversation(page, workspace.threadTitle);
+  const list = thread(page);
+  const newest = message(page, workspace.newestText);
+  await expect(newest).toBeVisible();
   await list.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
   const middle = async () =>
@@ -128,20 +136,14 @@ async function readBack(page: Page, list: Locator): Promise<string> {
       return /Thread message (\d+):/.exec(at?.closest('article')?.textContent ?? '')?.[1] ?? null;
     });
   await expect.poll(middle).not.toBeNull();
-  return `Thread message ${await middle()}:`;
+  await expect(newest).not.toBeInViewport();
+  return { list, newest, readTo: `Thread message ${await middle()}:` };
 }
 
 test('a thread read back through opens where it was left; one left at its end opens at its end', async ({
   page,
 }) => {
-  await page.goto(preview.url);
-  await openConversation(page, workspace.threadTitle);
-  const list = thread(page);
-  const newest = message(page, workspace.newestText);
-  await expect(newest).toBeVisible();
-
-  const readTo = await readBack(page, list);
-  await expect(newest).not.toBeInViewport();
+  const { list, newest, readTo } = await openAndReadBack(page);
 
   await openConversation(page, workspace.otherTitle);
   await expect(newest).toHaveCount(0);
@@ -162,12 +164,7 @@ test('a thread read back through opens where it was left; one left at its end op
 test('a thread left open while reading back opens at that message when Parley opens again', async ({
   page,
 }) => {
-  await page.goto(preview.url);
-  await openConversation(page, workspace.threadTitle);
-  const list = thread(page);
-  const newest = message(page, workspace.newestText);
-  await expect(newest).toBeVisible();
-  const readTo = await readBack(page, list);
+  const { list, newest, readTo } = await openAndReadBack(page);
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: workspace.threadTitle })).toBeVisible();
