@@ -107,13 +107,28 @@ export const channels = {
   'conversations:get': { request: conversationId, response: conversationSummary.nullable() },
   /** Who a conversation is with, as its info shows them. */
   'conversations:info': { request: conversationId, response: conversationInfo },
-  /** Its pictures and files, newest first, the attachments of `limit` messages a page. */
+  /**
+   * Its pictures and files, newest first, the attachments of `limit` messages a
+   * page: the newest, or those just older than `before`, or just newer than `after`.
+   */
   'conversations:attachments': {
-    request: z.object({ conversationId: id, before: id.optional(), limit: page.limit }).strict(),
+    request: z
+      .object({
+        conversationId: id,
+        before: id.optional(),
+        after: id.optional(),
+        limit: page.limit,
+      })
+      .strict()
+      .refine((r) => r.before === undefined || r.after === undefined, {
+        message: 'give at most one of before, after',
+      }),
     response: z.object({
       items: z.array(sharedAttachment),
-      /** The message to page on from (`before`); null at the oldest. */
+      /** The message to page on from towards the oldest (`before`); null at the oldest. */
       nextBefore: id.nullable(),
+      /** Read with `after`: the message to page on from towards the newest; null at the newest. */
+      nextAfter: id.nullable(),
     }),
   },
   'conversations:create': {

@@ -75,7 +75,7 @@ test.describe('in the demo workspace', () => {
   });
 });
 
-test('Left goes back through the conversation’s pictures older than the thread holds', async ({
+test('Left and Right go through the conversation’s pictures beyond those the thread holds', async ({
   page,
 }) => {
   const own = await openOwnServer(page, ['you:e2e-you', 'bob:e2e-bob'], ['--rate-limit', '100000']);
@@ -85,21 +85,21 @@ test('Left goes back through the conversation’s pictures older than the thread
     const { data } = (await (await own.as('e2e-bob', '/v1/conversations')).json()) as {
       data: { id: string }[];
     };
-    const post = (text: string, picture?: string) =>
-      own.as('e2e-bob', '/v1/messages', {
+    const conversationId = data[0]!.id;
+    const post = async (text: string, picture?: string) => {
+      const picked = picture && {
+        attachments: [
+          { name: picture, url: `${own.url}${picturePath(3)}`, mime_type: 'image/svg+xml' },
+        ],
+      };
+      const response = await own.as('e2e-bob', '/v1/messages', {
         method: 'POST',
-        body: JSON.stringify({
-          conversation_id: data[0]!.id,
-          message: text,
-          ...(picture && {
-            attachments: [
-              { name: picture, url: `${own.url}${picturePath(3)}`, mime_type: 'image/svg+xml' },
-            ],
-          }),
-        }),
+        body: JSON.stringify({ conversation_id: conversationId, message: text, ...picked }),
       });
+      return ((await response.json()) as { id: string }).id;
+    };
     // The first picture, then far more messages than the thread holds (four pages of 50).
-    await post('the first photo', 'first-photo.svg');
+    const firstId = await post('the first photo', 'first-photo.svg');
     for (let n = 1; n <= 260; n++) await post(`caption idea ${n}`);
     await post('the last photo', 'last-photo.svg');
 
@@ -115,6 +115,20 @@ test('Left goes back through the conversation’s pictures older than the thread
     await expect(first.getByRole('button', { name: 'Previous picture' })).toBeDisabled();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('dialog', { name: 'last-photo.svg' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The thread taken back to the first picture by a link to it: Right goes on past what it holds.
+    await post(`where it started: parley://conversation/${conversationId}/message/${firstId}`);
+    await thread(page).getByRole('link', { name: 'bob: the first photo' }).click();
+    await expect(message(page, 'the last photo')).toHaveCount(0);
+    await message(page, 'the first photo')
+      .getByRole('button', { name: /^Open image / })
+      .click();
+    await expect(first.getByRole('button', { name: 'Next picture' })).toBeEnabled();
+    await page.keyboard.press('ArrowRight');
+    const last = page.getByRole('dialog', { name: 'last-photo.svg' });
+    await expect(last).toBeVisible();
+    await expect(last.getByRole('button', { name: 'Next picture' })).toBeDisabled();
   } finally {
     await own.stop();
   }

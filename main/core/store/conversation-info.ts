@@ -18,6 +18,8 @@ const NEWEST_WITH_ATTACHMENTS = `${WITH_ATTACHMENTS}
   ORDER BY m.created_at DESC, m.id DESC LIMIT $limit`;
 const OLDER_WITH_ATTACHMENTS = `${WITH_ATTACHMENTS} AND (m.created_at, m.id) < ($createdAt, $id)
   ORDER BY m.created_at DESC, m.id DESC LIMIT $limit`;
+const NEWER_WITH_ATTACHMENTS = `${WITH_ATTACHMENTS} AND (m.created_at, m.id) > ($createdAt, $id)
+  ORDER BY m.created_at ASC, m.id ASC LIMIT $limit`;
 
 /** Those who wrote lately that a conversation's info lists, at most. */
 const PEOPLE_LISTED = 50;
@@ -67,26 +69,37 @@ export function conversationInfo(db: Database, conversationId: string): Conversa
 
 /**
  * A conversation's attachments, newest first: those of the `limit` messages
- * with any, older than `before` when given. By the index of messages with
- * attachments, so a page costs the same however long the conversation.
+ * with any, the newest, or just older than `before`, or just newer than
+ * `after`. By the index of messages with attachments, so a page costs the
+ * same however long the conversation.
  */
 export function sharedAttachments(
   db: Database,
-  query: { conversationId: string; before?: string | undefined; limit: number },
-): { items: SharedAttachment[]; nextBefore: string | null } {
-  const at =
-    query.before === undefined ? null : findMessagePosition(db, query.conversationId, query.before);
-  if (query.before !== undefined && at === null) {
+  query: {
+    conversationId: string;
+    before?: string | undefined;
+    after?: string | undefined;
+    limit: number;
+  },
+): { items: SharedAttachment[]; nextBefore: string | null; nextAfter: string | null } {
+  const from = query.before ?? query.after;
+  const at = from === undefined ? null : findMessagePosition(db, query.conversationId, from);
+  if (from !== undefined && at === null) {
     throw new CoreError('not-found', 'That message is not in this conversation');
   }
-  const rows = statement(db, at === null ? NEWEST_WITH_ATTACHMENTS : OLDER_WITH_ATTACHMENTS).all({
+  const newer = query.after !== undefined;
+  const sql =
+    at === null ? NEWEST_WITH_ATTACHMENTS : newer ? NEWER_WITH_ATTACHMENTS : OLDER_WITH_ATTACHMENTS;
+  const rows = statement(db, sql).all({
     $conversation: query.conversationId,
     ...(at !== null && { $createdAt: at.createdAt, $id: at.id }),
     $limit: query.limit + 1,
   }) as { id: string; attachments: string; own: number; createdAt: number; senderName: string }[];
+  // Read nearest first either way; the page the farthest of them ends is where the next begins.
   const page = rows.slice(0, query.limit);
+  const more = rows.length > query.limit ? (page.at(-1)?.id ?? null) : null;
   return {
-    items: page.flatMap((row) =>
+    items: (newer ? [...page].reverse() : page).flatMap((row) =>
       attachmentViews(row.attachments).map((attachment, index) => ({
         messageId: row.id,
         index,
@@ -96,6 +109,7 @@ export function sharedAttachments(
         createdAt: row.createdAt,
       })),
     ),
-    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    nextBefore: newer ? null : more,
+    nextAfter: newer ? more : null,
   };
 }

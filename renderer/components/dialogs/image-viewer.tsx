@@ -8,8 +8,8 @@ import { Modal } from '../common/modal.tsx';
 import { ServerText } from '../common/untrusted-text.tsx';
 import { useConversationPictures } from './use-conversation-pictures.ts';
 
-/** Pictures from the oldest one here at which the older ones are read. */
-const NEAR_OLDEST = 3;
+/** Pictures from an end of those here at which the ones beyond it are read. */
+const NEAR_END = 3;
 
 interface At {
   messageId: string;
@@ -40,7 +40,7 @@ export function ImageViewer({
   index: number;
   onClose(): void;
 }) {
-  const { images, moreBefore, readOlder } = useConversationPictures();
+  const { images, more, read } = useConversationPictures();
   const [at, setAt] = useState<At>({ messageId, index, url: null });
   const [actualSize, setActualSize] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
@@ -54,18 +54,24 @@ export function ImageViewer({
   const step = (by: number) => {
     const next = images[position + by];
     if (next) return show(next);
-    // Left at the oldest picture here, older ones still to read: the nearest of them, once read.
-    if (by < 0 && moreBefore) {
-      void readOlder().then((found) => {
-        const previous = found.at(-1);
-        if (previous) show(previous);
+    // At the farthest picture here, with more to read that way: the nearest of them, once read.
+    const direction = by < 0 ? 'older' : 'newer';
+    if (more[direction]) {
+      void read(direction).then((found) => {
+        const nearest = by < 0 ? found.at(-1) : found[0];
+        if (nearest) show(nearest);
       });
     }
   };
-  // Near the oldest picture here, the ones before it are read, so Left seldom waits for them.
+  // Near an end of what is here, what lies beyond it is read, so a step seldom waits for it.
+  const nearOldest = position >= 0 && position < NEAR_END;
+  const nearNewest = position >= 0 && position >= images.length - NEAR_END;
   useEffect(() => {
-    if (position >= 0 && position < NEAR_OLDEST && moreBefore) void readOlder();
-  }, [position, moreBefore, readOlder]);
+    if (nearOldest && more.older) void read('older');
+  }, [nearOldest, more.older, read]);
+  useEffect(() => {
+    if (nearNewest && more.newer) void read('newer');
+  }, [nearNewest, more.newer, read]);
   // On the window, not the dialog: a button that ends up disabled (Next at the last picture)
   // lets go of the focus, and the keys must still work.
   const stepRef = useRef(step);
@@ -131,7 +137,7 @@ export function ImageViewer({
           <button
             type="button"
             className="button secondary"
-            disabled={position === 0 && !moreBefore}
+            disabled={position === 0 && !more.older}
             aria-keyshortcuts="ArrowLeft"
             onClick={() => step(-1)}
           >
@@ -140,7 +146,7 @@ export function ImageViewer({
           <button
             type="button"
             className="button secondary"
-            disabled={position === images.length - 1}
+            disabled={position === images.length - 1 && !more.newer}
             aria-keyshortcuts="ArrowRight"
             onClick={() => step(1)}
           >

@@ -36,55 +36,83 @@ function merged(older: readonly ThreadImage[], loaded: readonly ThreadImage[]): 
   return [...older.filter((image) => !shown.has(key(image))), ...loaded].sort(threadOrder);
 }
 
+type Direction = 'older' | 'newer';
+
+interface Side {
+  images: ThreadImage[];
+  /** The message to read on from; null once nothing is left that way. */
+  cursor: string | null | undefined;
+}
+
+const FRESH: Record<Direction, Side> = {
+  older: { images: [], cursor: undefined },
+  newer: { images: [], cursor: undefined },
+};
+
 /**
  * The pictures the viewer steps through: the open thread's loaded ones, and
- * before them those of older messages, asked of the core a page at a time
- * (`conversations:attachments`, read through the index of messages with
- * attachments) as the viewer nears the oldest it has. Left goes back through
- * the whole conversation, as in Signal and WhatsApp, not only through the
- * few pages the thread holds.
+ * beyond them those of the messages the thread does not hold, asked of the
+ * core a page at a time (`conversations:attachments`, read through the index
+ * of messages with attachments) as the viewer nears an end of what it has.
+ * Left and Right go through the whole conversation, as in Signal and
+ * WhatsApp, not only through the few pages the thread holds.
  */
 export function useConversationPictures() {
   const conversationId = useThread((s) => s.conversationId);
   const items = useThread((s) => s.items);
-  const [older, setOlder] = useState<ThreadImage[]>([]);
-  /** The message to read on from; null once the conversation's first picture is here. */
-  const [before, setBefore] = useState<string | null | undefined>(undefined);
-  /** The read under way: asked again meanwhile, it is the answer. */
-  const reading = useRef<Promise<ThreadImage[]> | null>(null);
-  const images = useMemo(() => merged(older, threadImages(items)), [older, items]);
+  // Nothing is newer than a window at the conversation's end.
+  const windowAtEnd = useThread((s) => !s.hasAfter);
+  const [sides, setSides] = useState(FRESH);
+  /** The reads under way: asked again meanwhile, one is the answer. */
+  const reading = useRef<Partial<Record<Direction, Promise<ThreadImage[]>>>>({});
+  const images = useMemo(
+    () => merged([...sides.older.images, ...sides.newer.images], threadImages(items)),
+    [sides, items],
+  );
+  const more: Record<Direction, boolean> = {
+    older: sides.older.cursor !== null,
+    newer: sides.newer.cursor !== null && (sides.newer.cursor !== undefined || !windowAtEnd),
+  };
 
-  /** Reads the pictures before the oldest here; resolves with those found, oldest first. */
-  const readOlder = useCallback((): Promise<ThreadImage[]> => {
-    const from = before === undefined ? images[0]?.messageId : before;
-    if (reading.current) return reading.current;
-    if (conversationId === null || !from) return Promise.resolve([]);
-    const read = (async () => {
-      const found: ThreadImage[] = [];
-      let next: string | null = from;
-      try {
-        // Pages of files alone show no picture: read on until one does, or nothing is older.
-        while (next !== null && found.length === 0) {
-          const page: ChannelResponse<'conversations:attachments'> = await call(
-            'conversations:attachments',
-            { conversationId, before: next, limit: PAGE },
-          );
-          found.push(...page.items.flatMap((item) => asImage(item) ?? []));
-          next = page.nextBefore;
+  /** Reads the pictures beyond the farthest here that way; resolves with those found, in order. */
+  const read = useCallback(
+    (direction: Direction): Promise<ThreadImage[]> => {
+      const under = reading.current[direction];
+      if (under) return under;
+      const edge = direction === 'older' ? images[0] : images.at(-1);
+      const from =
+        sides[direction].cursor === undefined ? edge?.messageId : sides[direction].cursor;
+      if (conversationId === null || !from) return Promise.resolve([]);
+      const answer = (async () => {
+        const found: ThreadImage[] = [];
+        let next: string | null = from;
+        try {
+          // Pages of files alone show no picture: read on until one does, or nothing is left.
+          while (next !== null && found.length === 0) {
+            const page: ChannelResponse<'conversations:attachments'> = await call(
+              'conversations:attachments',
+              { conversationId, [direction === 'older' ? 'before' : 'after']: next, limit: PAGE },
+            );
+            found.push(...page.items.flatMap((item) => asImage(item) ?? []));
+            next = direction === 'older' ? page.nextBefore : page.nextAfter;
+          }
+        } catch {
+          // The message read from is gone, or the core could not answer: the step stops here.
+          next = null;
         }
-      } catch {
-        // The message read from is gone, or the core could not answer: Left stops where it is.
-        next = null;
-      }
-      found.sort(threadOrder);
-      setOlder((shown) => [...found, ...shown]);
-      setBefore(next);
-      reading.current = null;
-      return found;
-    })();
-    reading.current = read;
-    return read;
-  }, [before, conversationId, images]);
+        found.sort(threadOrder);
+        setSides((shown) => ({
+          ...shown,
+          [direction]: { images: [...shown[direction].images, ...found], cursor: next },
+        }));
+        delete reading.current[direction];
+        return found;
+      })();
+      reading.current[direction] = answer;
+      return answer;
+    },
+    [conversationId, images, sides],
+  );
 
-  return { images, moreBefore: before !== null, readOlder };
+  return { images, more, read };
 }

@@ -126,12 +126,26 @@ describe('a conversation’s attachments', () => {
     expect(rest.nextBefore).toBeNull();
   });
 
+  it('are read towards the newest from a message, the nearest first, and answered newest first', () => {
+    const db = conversation();
+    const newer = sharedAttachments(db, { conversationId: 'c_1', after: 'm1', limit: 1 });
+    expect(newer.items.map((item) => [item.messageId, item.index])).toEqual([
+      ['m3', 0],
+      ['m3', 1],
+    ]);
+    expect(newer).toMatchObject({ nextBefore: null, nextAfter: 'm3' });
+    const rest = sharedAttachments(db, { conversationId: 'c_1', after: 'm3', limit: 2 });
+    expect(rest.items.map((item) => item.messageId)).toEqual(['m4']);
+    expect(rest.nextAfter).toBeNull();
+  });
+
   it('are none in a conversation without any, and refuse a cursor from elsewhere', () => {
     const db = conversation();
     seedConversation(db, { id: 'c_empty', contactId: 'bo' });
     expect(sharedAttachments(db, { conversationId: 'c_empty', limit: 30 })).toEqual({
       items: [],
       nextBefore: null,
+      nextAfter: null,
     });
     expect(() => sharedAttachments(db, { conversationId: 'c_1', before: 'g3', limit: 2 })).toThrow(
       /not in this conversation/,
