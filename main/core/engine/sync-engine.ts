@@ -13,7 +13,8 @@ import { listOutbox } from '../outbox/outbox-view.ts';
 import { retargetConversation } from '../outbox/retarget.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
-import type { Database } from '../store/database.ts';
+import { transaction, type Database } from '../store/database.ts';
+import { settleDerivedPending } from '../store/derived-pending.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { createHistoryFetcher } from '../sync/history.ts';
 import { storeHistoryHere, type HistoryStore } from '../sync/page-store.ts';
@@ -255,6 +256,15 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     conversationsWanted ||
     clock.now() - lastConversationsAt >= deps.getSettings().polling.conversationsMs;
 
+  /**
+   * What history's pages left waiting (store/derived-pending.ts) once it
+   * ends another way than with its last page, or was cut off by a crash.
+   */
+  function settleHistory(): void {
+    const batch = new ChangeBatch();
+    if (transaction(db, () => settleDerivedPending(db, batch)) > 0) emitChanges(batch);
+  }
+
   const historyFetcher = createHistoryFetcher();
   /** Announces the pages of history that were being stored, once they are; nothing to wait for when null. */
   async function landed(pages: Promise<ChangeBatch> | null): Promise<void> {
@@ -274,7 +284,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
         emitChanges(result.batch);
         emitNotices(result);
         status.publishSoon();
-        if (done) indexHistory();
+        if (done) {
+          settleHistory();
+          indexHistory();
+        }
       }
     },
     ready: () =>
@@ -347,6 +360,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     tokenRejection: (): string | null => tokenRejection,
     start(): void {
       abort = new AbortController();
+      settleHistory();
       outbox.start();
       expireMutes();
       poller.start();

@@ -2,10 +2,12 @@ import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
+import { settleDerivedPending } from '../store/derived-pending.ts';
 import { deferringSearch } from '../store/search-backlog.ts';
 import {
   reconcileConversations,
   reconcileMessages,
+  type DerivedUpdate,
   type FetchedRange,
   type MessagesOutcome,
 } from './reconciler.ts';
@@ -43,7 +45,12 @@ export interface HistoryPage extends FetchedPage {
 }
 
 /** Stores a fetched page in one transaction (joining the caller's, if one is open). */
-export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): MessagesOutcome {
+export function storePage(
+  db: Database,
+  page: FetchedPage,
+  batch: ChangeBatch,
+  derived: DerivedUpdate = 'now',
+): MessagesOutcome {
   return transaction(db, () => {
     reconcileConversations(db, page.conversations, false, new Set(), batch);
     const stored = reconcileMessages(
@@ -53,6 +60,7 @@ export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): 
       new Set(page.spare),
       batch,
       page.now,
+      derived,
     );
     const { range } = page;
     if (range?.conversationId != null && range.after === null && range.before === null) {
@@ -63,12 +71,25 @@ export function storePage(db: Database, page: FetchedPage, batch: ChangeBatch): 
 }
 
 /**
+ * How often history settles the derived columns of the conversations its
+ * pages touched (store/derived-pending.ts): a conversation's preview and
+ * unread count lag its stored history by about this much, and a long history
+ * computes each conversation once per spell instead of once per page.
+ */
+export const SETTLE_EVERY_MS = 2_000;
+
+/** When each connection last settled, by the pages' clock. */
+const lastSettled = new WeakMap<Database, number>();
+
+/**
  * Stores pages of history in one transaction, in the order given; says of
  * each whether it was stored. A page is stored only where history's saved
  * progress (or the page stored before it here) ends: one that does not
  * follow is left out, as after a failed store before it. With `deferSearch`,
  * their messages are searchable once the search backlog is indexed
- * (store/search-backlog.ts).
+ * (store/search-backlog.ts). The derived columns of the conversations they
+ * touch are settled at most every SETTLE_EVERY_MS, and with the page that
+ * completes history.
  */
 export function storeHistoryPages(
   db: Database,
@@ -87,6 +108,7 @@ export function storeHistoryPages(
     if (run.size === 0) return pages.map(() => false);
     // One page as large as the run: history pages come newest first, each older than the last.
     const stored = [...run];
+    const now = Math.max(...stored.map((page) => page.now));
     storePage(
       db,
       {
@@ -94,10 +116,16 @@ export function storeHistoryPages(
         messages: stored.flatMap((page) => page.messages),
         range: null,
         spare: [...new Set(stored.flatMap((page) => page.spare))],
-        now: Math.max(...stored.map((page) => page.now)),
+        now,
       },
       batch,
+      'later',
     );
+    const since = lastSettled.get(db);
+    if (at.done || since === undefined || now - since >= SETTLE_EVERY_MS) {
+      settleDerivedPending(db, batch);
+      lastSettled.set(db, now);
+    }
     saveHistoryProgress(db, at);
     return pages.map((page) => run.has(page));
   });

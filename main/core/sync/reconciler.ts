@@ -7,6 +7,7 @@ import {
   type InsertedMessage,
 } from '../store/conversation-derived.ts';
 import type { Database } from '../store/database.ts';
+import { markDerivedPending } from '../store/derived-pending.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
 import { removeConversation, upsertConversation } from '../store/record-upserts.ts';
@@ -35,6 +36,13 @@ export interface MessagesOutcome {
   deletedIn: string[];
 }
 
+/**
+ * When the derived columns of the conversations a store touched are brought
+ * up to date: with the store, or `later`, together, as history does
+ * (store/derived-pending.ts).
+ */
+export type DerivedUpdate = 'now' | 'later';
+
 /** Stores a fetched set of messages (the caller runs this in one transaction). */
 export function reconcileMessages(
   db: Database,
@@ -43,6 +51,7 @@ export function reconcileMessages(
   spare: ReadonlySet<string>,
   batch: ChangeBatch,
   now: number,
+  derived: DerivedUpdate = 'now',
 ): MessagesOutcome {
   const guarded = pendingTargets(db).messages;
   const touched = new Set<string>();
@@ -86,7 +95,8 @@ export function reconcileMessages(
     }
   }
 
-  updateDerivedAfterWrites(db, inserted, changed);
+  if (derived === 'now') updateDerivedAfterWrites(db, inserted, changed);
+  else markDerivedPending(db, touched);
   for (const conversationId of touched) batch.thread(conversationId);
   return { incoming, deletedIn: [...deletedIn] };
 }

@@ -119,6 +119,18 @@ describe.each([
     c.db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`);
   }
 
+  /** Conversations whose last message or unread count is not what their stored messages say. */
+  const derivedOff = (c: TestClient) =>
+    c.db
+      .prepare(
+        `SELECT c.id FROM conversations c
+         WHERE c.last_message_id IS NOT (SELECT id FROM messages WHERE conversation_id = c.id
+             ORDER BY created_at DESC, id DESC LIMIT 1)
+           OR c.unread_count != (SELECT COUNT(*) FROM messages
+             WHERE conversation_id = c.id AND own = 0 AND created_at > c.read_up_to)`,
+      )
+      .all();
+
   async function allServerIds() {
     const ids: string[] = [];
     for (const id of conversationIds)
@@ -157,6 +169,7 @@ describe.each([
       indexed: true,
     });
     expect(olderOnServer(c.db, conversationIds[0]!)).toBe(false);
+    expect(derivedOff(c)).toEqual([]);
     // Every thread is announced, those whose messages came only with older history too.
     const announced = new Set(c.events.flatMap((e) => (e.type === 'changes' ? e.threads : [])));
     expect(conversationIds.filter((id) => !announced.has(id))).toEqual([]);
@@ -206,6 +219,7 @@ describe.each([
     expect(second.feed).not.toContain(undefined);
     expect(new Set(second.feed).size).toBe((CONVERSATIONS * PER_CONVERSATION - saved.items) / 100);
     expect(localIds(after)).toEqual(await allServerIds());
+    expect(derivedOff(after)).toEqual([]);
     // What the first run stored unindexed is searchable too.
     await untilIndexed(after);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
-import { storeHistoryPages, type HistoryPage } from '../../../main/core/sync/page-store.ts';
+import { transaction } from '../../../main/core/store/database.ts';
+import { settleDerivedPending } from '../../../main/core/store/derived-pending.ts';
+import {
+  SETTLE_EVERY_MS,
+  storeHistoryPages,
+  type HistoryPage,
+} from '../../../main/core/sync/page-store.ts';
 import {
   readHistoryProgress,
   saveHistoryProgress,
@@ -12,7 +18,13 @@ const start: HistoryProgress = { mode: 'feed', cursor: 'msg_b', done: false, pag
 const after: HistoryProgress = { ...start, cursor: 'msg_a', pages: 4, items: 302 };
 
 /** A page of two messages, newest first, as the feed lists them: `${name}2` then `${name}1`. */
-function page(from: HistoryProgress, to = after, name = 'msg_a', at = 1_000): HistoryPage {
+function page(
+  from: HistoryProgress,
+  to = after,
+  name = 'msg_a',
+  at = 1_000,
+  now = 5_000,
+): HistoryPage {
   return {
     conversations: [],
     messages: [
@@ -21,7 +33,7 @@ function page(from: HistoryProgress, to = after, name = 'msg_a', at = 1_000): Hi
     ],
     range: null,
     spare: [],
-    now: 5_000,
+    now,
     from,
     to,
   };
@@ -80,5 +92,50 @@ describe('a page of history, as the writer thread stores it', () => {
       conversations: ['conv_2', 'conv_1'],
       threads: ['conv_1'],
     });
+  });
+});
+
+describe('what a conversation shows of its history (last message, unread count)', () => {
+  const derived = (db: ReturnType<typeof database>) =>
+    db.prepare('SELECT last_message_id, unread_count FROM conversations WHERE id = ?').get('conv_1');
+  const pending = (db: ReturnType<typeof database>) =>
+    (db.prepare('SELECT COUNT(*) AS n FROM derived_pending').get() as { n: number }).n;
+  const second: HistoryProgress = { ...after, cursor: 'msg_0', pages: 5, items: 304 };
+
+  it('is brought up to date with the first page, then at most every settling period', () => {
+    const db = database();
+    storeHistoryPages(db, [page(start)], new ChangeBatch());
+    expect(derived(db)).toEqual({ last_message_id: 'msg_a2', unread_count: 2 });
+    // The next page, sooner than a period later: its older messages wait, counted nowhere yet.
+    storeHistoryPages(db, [page(after, second, 'msg_0', 500, 5_500)], new ChangeBatch());
+    expect(derived(db)).toEqual({ last_message_id: 'msg_a2', unread_count: 2 });
+    expect(pending(db)).toBe(1);
+    const third: HistoryProgress = { ...second, cursor: 'msg_z', pages: 6, items: 306 };
+    const batch = new ChangeBatch();
+    storeHistoryPages(db, [page(second, third, 'msg_z', 100, 5_000 + SETTLE_EVERY_MS)], batch);
+    expect(derived(db)).toEqual({ last_message_id: 'msg_a2', unread_count: 6 });
+    expect(pending(db)).toBe(0);
+    expect(batch.toEvent().conversations).toContain('conv_1');
+  });
+
+  it('is brought up to date with the page that completes history, however soon it comes', () => {
+    const db = database();
+    storeHistoryPages(db, [page(start)], new ChangeBatch());
+    const last: HistoryProgress = { ...second, done: true };
+    storeHistoryPages(db, [page(after, last, 'msg_0', 500, 5_001)], new ChangeBatch());
+    expect(derived(db)).toEqual({ last_message_id: 'msg_a2', unread_count: 4 });
+    expect(pending(db)).toBe(0);
+  });
+
+  it('is settled whole from the database, a conversation gone meanwhile left out', () => {
+    const db = database();
+    seedConversation(db, { id: 'conv_2', contactId: 'carol' });
+    db.prepare(
+      "INSERT INTO derived_pending (conversation_id) VALUES ('conv_1'), ('conv_2'), ('conv_gone')",
+    ).run();
+    const batch = new ChangeBatch();
+    expect(transaction(db, () => settleDerivedPending(db, batch))).toBe(2);
+    expect(batch.toEvent().conversations).toEqual(['conv_1', 'conv_2']);
+    expect(pending(db)).toBe(0);
   });
 });

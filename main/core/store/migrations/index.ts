@@ -16,6 +16,7 @@ import { openEdits } from './0015-open-edits.ts';
 import { attachmentIndex } from './0016-attachment-index.ts';
 import { activitySearch } from './0017-activity-search.ts';
 import { activitySearchLateOrder } from './0018-activity-search-late-order.ts';
+import { derivedPending } from './0019-derived-pending.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   attachmentIndex,
   activitySearch,
   activitySearchLateOrder,
+  derivedPending,
 ];
