@@ -97,7 +97,9 @@ describe('a page of history, as the writer thread stores it', () => {
 
 describe('what a conversation shows of its history (last message, unread count)', () => {
   const derived = (db: ReturnType<typeof database>) =>
-    db.prepare('SELECT last_message_id, unread_count FROM conversations WHERE id = ?').get('conv_1');
+    db
+      .prepare('SELECT last_message_id, unread_count FROM conversations WHERE id = ?')
+      .get('conv_1');
   const pending = (db: ReturnType<typeof database>) =>
     (db.prepare('SELECT COUNT(*) AS n FROM derived_pending').get() as { n: number }).n;
   const second: HistoryProgress = { ...after, cursor: 'msg_0', pages: 5, items: 304 };
