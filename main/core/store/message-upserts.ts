@@ -2,7 +2,7 @@ import type { ApiContact, ApiMessage } from '../api/messaging-api.ts';
 import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from './database.ts';
 import { recordFingerprint } from './record-fingerprint.ts';
-import { timeOrderedSeq } from './search-order.ts';
+import { nextSeqs } from './search-order.ts';
 import { statement } from './statement-cache.ts';
 
 export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
@@ -62,6 +62,11 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
     return existing ? 'updated' : 'inserted';
   });
   if (rows.length === 0) return results;
+  // A row already stored keeps its key unless its time moved (the upsert's CASE below).
+  const seqs = nextSeqs(
+    db,
+    rows.map((columns) => columns[8] as number),
+  );
   insertRows(
     db,
     `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, reactions,
@@ -76,9 +81,7 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
        fingerprint = excluded.fingerprint,
        edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
          ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
-    rows,
-    // The key from the creation time (column 8), the row's place keeping a statement's rows apart.
-    { sql: (row) => timeOrderedSeq('?', String(row)), values: (columns) => [columns[8]] },
+    rows.map((columns, index) => [seqs[index] ?? null, ...columns]),
   );
   return results;
 }
@@ -124,26 +127,15 @@ export function upsertContacts(db: Database, contacts: readonly ApiContact[], no
  */
 const CHUNKS = [16, 8, 4, 2, 1];
 
-/**
- * Keyed columns a row starts with: their SQL given the row's place in the
- * statement, and the values of the parameters that SQL holds.
- */
-interface Leading {
-  sql(row: number): string;
-  values(columns: readonly unknown[]): unknown[];
-}
-
 /** The SQL of each shape, built once: rebuilding it for every statement cost a tenth of storing. */
 const shapes = new Map<string, string>();
 
-function shapeSql(head: string, tail: string, width: number, size: number, leading?: Leading) {
+function shapeSql(head: string, tail: string, width: number, size: number) {
   const key = `${size}\n${head}`;
   let sql = shapes.get(key);
   if (sql === undefined) {
-    const values = Array.from({ length: width }, () => '?');
-    const tuple = (row: number) =>
-      `(${[...(leading ? [leading.sql(row)] : []), ...values].join(', ')})`;
-    sql = `${head} VALUES ${Array.from({ length: size }, (_, row) => tuple(row)).join(', ')} ${tail}`;
+    const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+    sql = `${head} VALUES ${Array.from({ length: size }, () => tuple).join(', ')} ${tail}`;
     shapes.set(key, sql);
   }
   return sql;
@@ -155,23 +147,15 @@ function shapeSql(head: string, tail: string, width: number, size: number, leadi
  * encoding and extraction cost a third of storing a message. Parameters are
  * anonymous (`?`): node:sqlite looks each numbered one up by name, a cost that
  * grows with the square of a statement's parameters (a fifth of storing a
- * message at sixteen rows). Each `head` comes with one `tail`, width and
- * `leading`, so the head names the shape.
+ * message at sixteen rows). Each `head` comes with one `tail` and width, so
+ * the head names the shape.
  */
-function insertRows(
-  db: Database,
-  head: string,
-  tail: string,
-  rows: readonly unknown[][],
-  leading?: Leading,
-): void {
+function insertRows(db: Database, head: string, tail: string, rows: readonly unknown[][]): void {
   const width = rows[0]?.length ?? 0;
   for (let at = 0; at < rows.length;) {
     const size = CHUNKS.find((chunk) => chunk <= rows.length - at) as number;
-    const values = rows
-      .slice(at, at + size)
-      .flatMap((columns) => (leading ? [...leading.values(columns), ...columns] : columns));
-    statement(db, shapeSql(head, tail, width, size, leading)).run(...(values as SQLInputValue[]));
+    const values = rows.slice(at, at + size).flat();
+    statement(db, shapeSql(head, tail, width, size)).run(...(values as SQLInputValue[]));
     at += size;
   }
 }
