@@ -118,7 +118,7 @@ async function flush(sends: number, latencyMs?: number) {
     }
     const started = performance.now();
     core.core.setHostState({ online: true });
-    await core.until((s) => s.pendingWrites === 0, 10);
+    await core.until((s) => s.pendingWrites === 0);
     const engineMs = performance.now() - started;
     await core.close();
     return { engineMs, directMs: (before + (await direct())) / 2 };
@@ -196,9 +196,9 @@ async function largeAccount(conversations: number, messages: number) {
   try {
     const log = largestLog(dataDir);
     const run = await signIn(dataDir, server.url);
-    await run.core.until((s) => s.history.done, 50);
+    await run.core.until((s) => s.history.done);
     const syncedMs = performance.now() - run.started;
-    await run.core.until((s) => s.history.indexed, 50);
+    await run.core.until((s) => s.history.indexed);
     const searchableMs = performance.now() - run.started;
     const logBytes = log();
     const idle = await loopDelay(() => new Promise((resolve) => setTimeout(resolve, 2_000)));

@@ -56,13 +56,13 @@ export function createChangeAnnouncer(
         open();
         return;
       }
-      (waiting ??= new ChangeBatch()).absorb(batch.toEvent());
+      (waiting ??= new ChangeBatch()).merge(batch);
     },
     now(batch) {
       if (stopped) return;
       const all = waiting ?? new ChangeBatch();
       waiting = null;
-      all.absorb(batch.toEvent());
+      all.merge(batch);
       if (all.isEmpty) return;
       emit(all.toEvent());
       window?.cancel();

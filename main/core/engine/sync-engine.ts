@@ -139,6 +139,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
     onNotice: (message) => emit({ type: 'notice', level: 'warning', message }),
     onSettled: status.publishSoon,
+    // A drained outbox is shown at once: "Sending…" does not linger for a batch's delay.
+    onIdle: status.publish,
     onUnauthorized: unauthorized,
     onReachable(reachable) {
       if (reachable && status.connection !== 'online') status.setConnection('online', null);
@@ -170,6 +172,14 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     },
   });
 
+  /**
+   * Whether sign-in's first pages are done: once they are, they stay done for
+   * this engine (a new session starts a new one), so history's steps stop
+   * reading the saved progress to ask.
+   */
+  let initialDone = false;
+  const initialSyncDone = () => (initialDone ||= readInitialProgress(db).phase === 'done');
+
   const conversationPages = createPageAhead<ApiConversation>();
   const newResult = (): RoundResult => ({ batch: new ChangeBatch(), incoming: [], notices: [] });
 
@@ -179,7 +189,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     const result = newResult();
     const open = poller.activity.openConversationId;
     try {
-      if (readInitialProgress(db).phase !== 'done') {
+      if (!initialSyncDone()) {
         const progress = await runInitialSync(ctx, result, {
           conversationPages,
           perConversation,
@@ -283,18 +293,16 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       } finally {
         emitChanges(result.batch);
         emitNotices(result);
-        status.publishSoon();
         if (done) {
           settleHistory();
+          // The moment history is all here is shown at once, not with the next batch.
+          status.publish();
           indexHistory();
-        }
+        } else status.publishSoon();
       }
     },
     ready: () =>
-      !stopped &&
-      !poller.isStopped &&
-      status.connection === 'online' &&
-      readInitialProgress(db).phase === 'done',
+      !stopped && !poller.isStopped && status.connection === 'online' && initialSyncDone(),
     retryDelay(error, failures) {
       if (error instanceof ApiError && error.kind === 'unauthorized') return null;
       const message = error instanceof Error ? error.message : String(error);

@@ -42,6 +42,7 @@ export function createSyncStatus(deps: {
   }
 
   function publish(): void {
+    if (stopped) return;
     const next = read();
     const serialized = JSON.stringify(next);
     if (serialized === lastStatus) return;

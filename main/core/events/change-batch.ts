@@ -38,6 +38,16 @@ export class ChangeBatch {
     return this;
   }
 
+  /** Takes in what another batch of this thread collected. */
+  merge(other: ChangeBatch): this {
+    for (const id of other.conversations) this.conversations.add(id);
+    for (const id of other.threads) this.threads.add(id);
+    for (const id of other.removedMessages) this.removedMessages.add(id);
+    for (const id of other.removedConversations) this.removedConversation(id);
+    for (const [from, to] of other.replacedIds) this.replacedIds.set(from, to);
+    return this;
+  }
+
   /** Takes in what another batch collected (one built on another thread, sent as its event). */
   absorb(event: ChangesEvent): this {
     for (const id of event.conversations) this.conversation(id);

@@ -39,6 +39,8 @@ export interface OutboxRunnerDeps {
   onNotice(message: string): void;
   /** The outbox counts changed. */
   onSettled(): void;
+  /** Nothing is being sent now: what could go has gone, and the counts are final for now. */
+  onIdle?(): void;
   onUnauthorized(error: unknown): void;
   /** The server answered (or not): the engine's view of the connection. */
   onReachable(reachable: boolean): void;
@@ -114,6 +116,7 @@ export function createOutboxRunner(deps: OutboxRunnerDeps): OutboxRunner {
 
   function settleIdle(): void {
     if (busy.size > 0) return;
+    deps.onIdle?.();
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiters) resolve();
