@@ -10,41 +10,45 @@ import { statement } from './statement-cache.ts';
  * - sort_at: the newest of created_at, last_active_at and the newest message.
  * - unread_count: messages not from us created after the local read marker.
  *
- * Only a value that changed is written: five indexes hold sort_at, and a sync
- * storing older history touches many conversations without moving any of
- * them. A page's conversations are recomputed together, in two statements.
+ * Each column is written by a statement of its own, and only where its value
+ * changed: SQLite rewrites the entries of every index holding a column an
+ * UPDATE sets, changed or not, and five indexes hold sort_at. History that
+ * gives a conversation its first message moves its last message and unread
+ * count, seldom its place in the list; setting all three together made
+ * settling 10,000 such conversations seven times the work.
  */
 export function recomputeConversationsDerived(db: Database, ids: Iterable<string>): void {
   const list = JSON.stringify([...ids]);
   if (list === '[]') return;
-  statement(
-    db,
-    `WITH derived AS (
-       SELECT c.id,
-         (SELECT id FROM messages WHERE conversation_id = c.id
-          ORDER BY created_at DESC, id DESC LIMIT 1) AS newest,
-         MAX(c.created_at, COALESCE(c.last_active_at, 0),
-           COALESCE((SELECT MAX(created_at) FROM messages WHERE conversation_id = c.id), 0))
-           AS sort
-       FROM conversations c WHERE c.id IN (SELECT value FROM json_each(?)))
-     UPDATE conversations SET last_message_id = derived.newest, sort_at = derived.sort
-     FROM derived
-     WHERE conversations.id = derived.id
-       AND (conversations.last_message_id IS NOT derived.newest
-         OR conversations.sort_at != derived.sort)`,
-  ).run(list);
-  statement(
-    db,
-    `WITH derived AS (
-       SELECT c.id,
-         (SELECT COUNT(*) FROM messages
-          WHERE conversation_id = c.id AND own = 0 AND created_at > c.read_up_to) AS unread
-       FROM conversations c WHERE c.id IN (SELECT value FROM json_each(?)))
-     UPDATE conversations SET unread_count = derived.unread
-     FROM derived
-     WHERE conversations.id = derived.id AND conversations.unread_count != derived.unread`,
-  ).run(list);
+  for (const sql of DERIVED_UPDATES) statement(db, sql).run(list);
 }
+
+/** `column` set to `value` (a subquery on `c`, the conversation) where it differs. */
+const derivedUpdate = (column: string, value: string) =>
+  `WITH derived AS (
+     SELECT c.id, ${value} AS value
+     FROM conversations c WHERE c.id IN (SELECT value FROM json_each(?)))
+   UPDATE conversations SET ${column} = derived.value
+   FROM derived
+   WHERE conversations.id = derived.id AND conversations.${column} IS NOT derived.value`;
+
+const DERIVED_UPDATES = [
+  derivedUpdate(
+    'last_message_id',
+    `(SELECT id FROM messages WHERE conversation_id = c.id
+      ORDER BY created_at DESC, id DESC LIMIT 1)`,
+  ),
+  derivedUpdate(
+    'sort_at',
+    `MAX(c.created_at, COALESCE(c.last_active_at, 0),
+       COALESCE((SELECT MAX(created_at) FROM messages WHERE conversation_id = c.id), 0))`,
+  ),
+  derivedUpdate(
+    'unread_count',
+    `(SELECT COUNT(*) FROM messages
+      WHERE conversation_id = c.id AND own = 0 AND created_at > c.read_up_to)`,
+  ),
+];
 
 /** One conversation's derived columns (see recomputeConversationsDerived). */
 export function recomputeConversationDerived(db: Database, conversationId: string): void {
