@@ -2,6 +2,7 @@ import type { ApiContact, ApiMessage } from '../api/messaging-api.ts';
 import type { SQLInputValue } from 'node:sqlite';
 import type { Database } from './database.ts';
 import { recordFingerprint } from './record-fingerprint.ts';
+import { toSearchBacklog } from './search-backlog.ts';
 import { nextSeqs } from './search-order.ts';
 import { statement } from './statement-cache.ts';
 
@@ -40,6 +41,8 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
     ).map((row) => [row.id, row]),
   );
   const rows: unknown[][] = [];
+  /** Whether each row of `rows` is new here. */
+  const fresh: boolean[] = [];
   const results = writes.map(({ message, own }, index): UpsertResult => {
     const existing = stored.get(message.id);
     const fingerprint = fingerprints[index] as string;
@@ -57,6 +60,7 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
       message.updatedAt,
       fingerprint,
     ]);
+    fresh.push(!existing);
     // A message listed twice in one batch is stored once, as last listed.
     stored.set(message.id, { id: message.id, fingerprint, own: own ? 1 : 0 });
     return existing ? 'updated' : 'inserted';
@@ -82,6 +86,12 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
        edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
          ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
     rows.map((columns, index) => [seqs[index] ?? null, ...columns]),
+  );
+  toSearchBacklog(
+    db,
+    rows.flatMap((columns, index) =>
+      fresh[index] ? [{ id: columns[0] as string, seq: seqs[index] ?? null }] : [],
+    ),
   );
   return results;
 }

@@ -12,20 +12,55 @@ import { statement } from './statement-cache.ts';
  * the initial sync waited for it.
  */
 
-/** Read by the insert triggers (migrations/0011-search-backlog.ts). */
+/** Read by the full-text insert trigger (migrations/0011-search-backlog.ts). */
 const DEFERRED = 'search_deferred';
 
-/** Runs `work` in one transaction, its new messages going to the backlog instead of the index. */
+/** Connections inside `deferringSearch` now. */
+const deferring = new WeakSet<Database>();
+
+/**
+ * Runs `work` in one transaction, its new messages going to the backlog
+ * instead of the index: the key tells the insert trigger to leave them out,
+ * and the upsert that stores them puts them in the backlog
+ * (`toSearchBacklog`).
+ */
 export function deferringSearch<T>(db: Database, work: () => T): T {
   return transaction(db, () => {
     writeKey(db, 'sync_state', DEFERRED, '1');
+    deferring.add(db);
     try {
       return work();
     } finally {
+      deferring.delete(db);
       // Removed before the commit, so no other write ever sees it.
       writeKey(db, 'sync_state', DEFERRED, null);
     }
   });
+}
+
+/**
+ * Messages just inserted on `db`: if it is storing them unindexed, they go
+ * to the backlog (by their keys, or by their ids where SQLite chose the key).
+ */
+export function toSearchBacklog(
+  db: Database,
+  inserted: readonly { id: string; seq: bigint | null }[],
+): void {
+  if (!deferring.has(db) || inserted.length === 0) return;
+  const keyed = inserted.filter((row) => row.seq !== null).map((row) => row.seq);
+  if (keyed.length > 0) {
+    statement(db, 'INSERT INTO search_backlog (seq) SELECT value FROM json_each(?)').run(
+      `[${keyed.join(',')}]`,
+    );
+  }
+  const unkeyed = inserted.filter((row) => row.seq === null).map((row) => row.id);
+  if (unkeyed.length > 0) {
+    statement(
+      db,
+      `INSERT INTO search_backlog (seq)
+       SELECT seq FROM messages WHERE id IN (SELECT value FROM json_each(?))`,
+    ).run(JSON.stringify(unkeyed));
+  }
 }
 
 /** Whether some stored message is not searchable yet. */

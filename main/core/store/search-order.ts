@@ -74,3 +74,12 @@ export function nextSeqs(db: Database, createdAt: readonly number[]): (bigint | 
 }
 
 const SLOT = BigInt(SLOTS_PER_MS);
+
+/**
+ * The first key of the millisecond `createdAt`: every message created then
+ * or later is keyed at or above it, so `seq >= firstKeyAt(t)` walks only the
+ * keys a range of times from `t` can hold.
+ */
+export function firstKeyAt(createdAt: number): bigint {
+  return BigInt(Math.min(Math.max(Math.trunc(createdAt) || 0, 0), LATEST_MS)) * SLOT;
+}

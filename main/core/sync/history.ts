@@ -6,6 +6,7 @@ import { transaction } from '../store/database.ts';
 import { createPageAhead } from './page-ahead.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { removeMessage } from '../store/record-upserts.ts';
+import { keyBase } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
 import {
   markHistoryComplete,
@@ -217,17 +218,18 @@ async function conversationStep(
 }
 
 /**
- * The message the saved cursor names is no longer listed: page on from the
- * stored message just newer than it (a page repeats, none is skipped), or
- * from the top when it is not stored either.
+ * The message the saved cursor names is no longer listed: page on from a
+ * stored message newer than it, the first in the keys' order, which is the
+ * creation time's (a page or so repeats, none is skipped), or from the top
+ * when it is not stored either.
  */
 function cursorAfter(ctx: SyncContext, cursor: string): string | null {
   const newer = statement(
     ctx.db,
     `SELECT m.id FROM messages m, messages c
-     WHERE c.id = ? AND NOT ${isLocalIdSql('m.id')}
+     WHERE c.id = ? AND m.seq >= ${keyBase('c.created_at')} AND NOT ${isLocalIdSql('m.id')}
        AND (m.created_at, m.id) > (c.created_at, c.id)
-     ORDER BY m.created_at, m.id LIMIT 1`,
+     ORDER BY m.seq LIMIT 1`,
   ).get(cursor) as { id: string } | undefined;
   ctx.log.info('history: the message at the saved position is gone; going on', {
     from: newer ? 'the next newer message' : 'the top',

@@ -12,6 +12,7 @@ import { isLocalId } from '../../../shared/model/local-id.ts';
 import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
 import { removeConversation, upsertConversation } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
+import { firstKeyAt } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
 
 /**
@@ -122,7 +123,10 @@ function learnSelfFrom(db: Database, messages: readonly ApiMessage[]): string | 
 
 function messagesInRange(db: Database, range: FetchedRange) {
   const conditions = ['1'];
+  // Over all conversations the keys bound the walk, since they follow the creation time.
+  const keyed = range.after !== null && range.conversationId === null;
   if (range.after !== null) conditions.push('created_at > $after');
+  if (keyed) conditions.push('seq >= $fromKey');
   if (range.before !== null) conditions.push('created_at < $before');
   if (range.conversationId !== null) conditions.push('conversation_id = $conversation');
   return statement(
@@ -130,6 +134,7 @@ function messagesInRange(db: Database, range: FetchedRange) {
     `SELECT id, conversation_id FROM messages WHERE ${conditions.join(' AND ')}`,
   ).all({
     ...(range.after !== null && { $after: range.after }),
+    ...(keyed && { $fromKey: firstKeyAt((range.after as number) + 1) }),
     ...(range.before !== null && { $before: range.before }),
     ...(range.conversationId !== null && { $conversation: range.conversationId }),
   }) as { id: string; conversation_id: string }[];

@@ -17,6 +17,7 @@ import { attachmentIndex } from './0016-attachment-index.ts';
 import { activitySearch } from './0017-activity-search.ts';
 import { activitySearchLateOrder } from './0018-activity-search-late-order.ts';
 import { derivedPending } from './0019-derived-pending.ts';
+import { lighterMessageInserts } from './0020-lighter-message-inserts.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activitySearch,
   activitySearchLateOrder,
   derivedPending,
+  lighterMessageInserts,
 ];
