@@ -39,8 +39,8 @@ export interface MessagesOutcome {
 
 /**
  * When the derived columns of the conversations a store touched are brought
- * up to date: with the store, or `later`, together, as history does
- * (store/derived-pending.ts).
+ * up to date, and their threads announced: with the store, or `later`,
+ * together, as history does (store/derived-pending.ts).
  */
 export type DerivedUpdate = 'now' | 'later';
 
@@ -96,9 +96,12 @@ export function reconcileMessages(
     }
   }
 
-  if (derived === 'now') updateDerivedAfterWrites(db, inserted, changed);
-  else markDerivedPending(db, touched);
-  for (const conversationId of touched) batch.thread(conversationId);
+  if (derived === 'later') {
+    markDerivedPending(db, touched);
+  } else {
+    updateDerivedAfterWrites(db, inserted, changed);
+    for (const conversationId of touched) batch.thread(conversationId);
+  }
   return { incoming, deletedIn: [...deletedIn] };
 }
 
