@@ -33,17 +33,18 @@ export function removeConversationMessages(db: Database, conversationId: string)
 }
 
 /**
- * A conversation stored again (the server lists it once more) while its old
- * messages still wait: they go first, all of them, so none of them comes
- * back with it. Rare, so the one long delete is taken here.
+ * Conversations stored again (the server lists them once more) while their
+ * old messages still wait: those go first, all of them, so none of them
+ * comes back with them. Rare, so the one long delete is taken here.
  */
-export function finishMessagePurge(db: Database, conversationId: string): void {
+export function finishMessagePurges(db: Database, conversationIds: readonly string[]): void {
   const listed = statement(
     db,
-    'DELETE FROM message_purges WHERE conversation_id = ? RETURNING conversation_id',
-  ).get(conversationId);
-  if (listed !== undefined) {
-    statement(db, 'DELETE FROM messages WHERE conversation_id = ?').run(conversationId);
+    `DELETE FROM message_purges WHERE conversation_id IN (SELECT value FROM json_each(?))
+     RETURNING conversation_id AS id`,
+  ).all(JSON.stringify(conversationIds)) as { id: string }[];
+  for (const { id } of listed) {
+    statement(db, 'DELETE FROM messages WHERE conversation_id = ?').run(id);
   }
 }
 

@@ -10,7 +10,7 @@ import type { Database } from '../store/database.ts';
 import { markDerivedPending } from '../store/derived-pending.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
 import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
-import { removeConversation, upsertConversation } from '../store/record-upserts.ts';
+import { removeConversation, upsertConversations } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { firstKeyAt } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
@@ -164,18 +164,32 @@ export function reconcileConversations(
   batch: ChangeBatch,
 ): ConversationsOutcome {
   const guarded = pendingTargets(db).conversations;
-  const activity = statement(db, 'SELECT last_active_at FROM conversations WHERE id = ?');
+  const activeBefore = new Map(
+    (
+      statement(
+        db,
+        'SELECT id, last_active_at FROM conversations WHERE id IN (SELECT value FROM json_each(?))',
+      ).all(JSON.stringify(conversations.map((c) => c.id))) as {
+        id: string;
+        last_active_at: number | null;
+      }[]
+    ).map((row) => [row.id, row.last_active_at]),
+  );
+  const results = upsertConversations(
+    db,
+    conversations,
+    conversations.filter((c) => guarded.has(c.id)).map((c) => c.id),
+  );
   const active: string[] = [];
   const changed: string[] = [];
-  for (const conversation of conversations) {
-    const before = activity.get(conversation.id) as { last_active_at: number | null } | undefined;
-    if (upsertConversation(db, conversation, guarded.has(conversation.id)) === 'unchanged')
-      continue;
+  conversations.forEach((conversation, index) => {
+    if (results[index] === 'unchanged') return;
     changed.push(conversation.id);
     batch.conversation(conversation.id);
-    if (!before || before.last_active_at !== conversation.lastActiveAt)
+    if (activeBefore.get(conversation.id) !== conversation.lastActiveAt) {
       active.push(conversation.id);
-  }
+    }
+  });
   recomputeConversationsDerived(db, changed);
   const removed = complete
     ? removeUnlisted(db, new Set(conversations.map((c) => c.id)), spare, batch)
