@@ -8,9 +8,22 @@ import { statement } from './statement-cache.ts';
 
 export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
 
+/**
+ * A message as it is stored: the server's record, kept only to tell a record
+ * listed again unchanged from one that changed, stands in it by its
+ * fingerprint. Taken where a page is fetched, on the main thread, the record
+ * never crosses to the history writer's thread, and crossing was a third of
+ * that thread's work on a page.
+ */
+export type StoredMessage = Omit<ApiMessage, 'raw'> & { fingerprint: string };
+
+export function toStored({ raw, ...message }: ApiMessage): StoredMessage {
+  return { ...message, fingerprint: recordFingerprint(raw) };
+}
+
 /** A message to store, with whether it is ours (decided by the caller, which knows who we are). */
 export interface MessageWrite {
-  message: ApiMessage;
+  message: StoredMessage;
   own: boolean;
 }
 
@@ -27,7 +40,6 @@ export interface MessageWrite {
  */
 export function upsertMessages(db: Database, writes: readonly MessageWrite[]): UpsertResult[] {
   if (writes.length === 0) return [];
-  const fingerprints = writes.map(({ message }) => recordFingerprint(message.raw));
   const stored = new Map(
     (
       statement(
@@ -43,9 +55,9 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
   const rows: unknown[][] = [];
   /** Whether each row of `rows` is new here. */
   const fresh: boolean[] = [];
-  const results = writes.map(({ message, own }, index): UpsertResult => {
+  const results = writes.map(({ message, own }): UpsertResult => {
     const existing = stored.get(message.id);
-    const fingerprint = fingerprints[index] as string;
+    const { fingerprint } = message;
     if (existing?.fingerprint === fingerprint && existing.own === (own ? 1 : 0)) return 'unchanged';
     rows.push([
       message.id,

@@ -2,7 +2,7 @@ import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { isPaused } from '../../../shared/model/notification-pause.ts';
 import { mentions, previewWords } from '../../../shared/model/message-format.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
-import type { ApiMessage } from '../api/messaging-api.ts';
+import type { StoredMessage } from '../store/message-upserts.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 import { conversationTitle } from '../store/conversation-summary.ts';
 import type { Database } from '../store/database.ts';
@@ -51,14 +51,14 @@ export function planIncoming(
   db: Database,
   settings: Settings,
   activity: Activity,
-  incoming: readonly ApiMessage[],
+  incoming: readonly StoredMessage[],
   now: number,
 ): IncomingPlan {
   const paused = isPaused(settings.desktop.notificationsPausedUntil, now);
   if (incoming.length === 0 || !settings.notifications || paused) {
     return { kind: 'none' };
   }
-  const byConversation = new Map<string, ApiMessage[]>();
+  const byConversation = new Map<string, StoredMessage[]>();
   for (const message of incoming) {
     const list = byConversation.get(message.conversationId) ?? [];
     list.push(message);
@@ -74,9 +74,9 @@ export function planIncoming(
     activity.focused && activity.visible && activity.openConversationId === id;
 
   const self = readSelf(db)?.username ?? null;
-  const mentionsYou = (message: ApiMessage) => self !== null && mentions(message.message, self);
+  const mentionsYou = (message: StoredMessage) => self !== null && mentions(message.message, self);
 
-  const news: { row: ConversationRow; unread: ApiMessage[] }[] = [];
+  const news: { row: ConversationRow; unread: StoredMessage[] }[] = [];
   for (const [conversationId, messages] of byConversation) {
     const row = lookup.get(conversationId) as ConversationRow | undefined;
     if (!row || onScreen(conversationId)) continue;
@@ -110,12 +110,12 @@ export function planIncoming(
 
 function describe(
   row: ConversationRow,
-  unread: ApiMessage[],
+  unread: StoredMessage[],
   hideText: boolean,
-  mentionsYou: (message: ApiMessage) => boolean,
+  mentionsYou: (message: StoredMessage) => boolean,
 ): DesktopNotification {
   const name = conversationTitle(row);
-  const newest = unread[unread.length - 1] as ApiMessage;
+  const newest = unread[unread.length - 1] as StoredMessage;
   const tag = `conversation:${row.id}`;
   const mention = unread.find(mentionsYou);
   if (hideText) {
@@ -168,7 +168,7 @@ export function announceIncoming(
 }
 
 /** A reply's own words, not the quote it starts with, without formatting marks. */
-function preview(message: ApiMessage): string {
+function preview(message: StoredMessage): string {
   if (message.message.trim() === '') return 'Sent an attachment';
   return clipForDisplay(previewWords(message.message), BODY_LENGTH);
 }

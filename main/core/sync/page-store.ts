@@ -1,4 +1,5 @@
-import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
+import type { ApiConversation } from '../api/messaging-api.ts';
+import type { StoredMessage } from '../store/message-upserts.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
@@ -26,7 +27,7 @@ import {
 export interface FetchedPage {
   /** Conversations of these messages that were not stored yet, fetched first. */
   conversations: ApiConversation[];
-  messages: ApiMessage[];
+  messages: StoredMessage[];
   range: FetchedRange | null;
   /** Ids the outbox confirmed since the fetch began: the page may not show them yet. */
   spare: string[];

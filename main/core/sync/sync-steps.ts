@@ -7,6 +7,7 @@ import { transaction, type Database } from '../store/database.ts';
 import { removeConversation } from '../store/record-upserts.ts';
 import { reconcileConversations, removeUnlisted, type FetchedRange } from './reconciler.ts';
 import { storePage, type FetchedPage, type HistoryStore } from './page-store.ts';
+import { toStored, type StoredMessage } from '../store/message-upserts.ts';
 import { statement } from '../store/statement-cache.ts';
 
 export const PAGE_SIZE = 100;
@@ -29,7 +30,7 @@ export interface SyncContext {
 /** What a round gathers for one `changes` event, notifications and notices. */
 export interface RoundResult {
   batch: ChangeBatch;
-  incoming: ApiMessage[];
+  incoming: StoredMessage[];
   notices: string[];
 }
 
@@ -219,7 +220,7 @@ export async function storeMessages(
 /**
  * Messages as a page ready to store: the conversations they belong to that
  * are not stored yet are fetched (one deleted meanwhile takes its messages
- * with it).
+ * with it), and each record is taken down to its fingerprint (StoredMessage).
  */
 export async function fetchedPage(
   ctx: SyncContext,
@@ -239,7 +240,10 @@ export async function fetchedPage(
   }
   return {
     conversations: found,
-    messages: gone.size === 0 ? [...messages] : messages.filter((m) => !gone.has(m.conversationId)),
+    messages: (gone.size === 0
+      ? messages
+      : messages.filter((m) => !gone.has(m.conversationId))
+    ).map(toStored),
     range,
     spare: [...ctx.confirmedSince(started)],
     now: ctx.clock.now(),

@@ -7,7 +7,7 @@ import {
 } from '../../../main/core/store/record-upserts.ts';
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
 import { PURGE_CHUNK } from '../../../main/core/store/message-purge.ts';
-import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
+import { toStored, upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { apiMessage, memoryDatabase } from '../../support/store-fixtures.ts';
 
 function conversation(id: string, fields: Partial<ApiConversation> = {}): ApiConversation {
@@ -83,7 +83,9 @@ describe('conversations stored a page at a time', () => {
     const db = memoryDatabase();
     upsertConversations(db, [conversation('a')], []);
     const old = Array.from({ length: PURGE_CHUNK + 10 }, (_, n) => ({
-      message: apiMessage({ id: `m${n}`, conversationId: 'a', senderId: 'bob', createdAt: n }),
+      message: toStored(
+        apiMessage({ id: `m${n}`, conversationId: 'a', senderId: 'bob', createdAt: n }),
+      ),
       own: false,
     }));
     upsertMessages(db, old);

@@ -5,7 +5,7 @@ import { migrate } from '../../../main/core/store/database.ts';
 import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
 import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
-import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
+import { toStored, upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
 import { apiMessage, memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
 
@@ -50,7 +50,7 @@ describe('message search order', () => {
     const store = (messages: ApiMessage[]) =>
       upsertMessages(
         db,
-        messages.map((message) => ({ message, own: false })),
+        messages.map((message) => ({ message: toStored(message), own: false })),
       );
     upsertMessage(db, serverMessage('moved', NOV_11), false);
     store([...['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11 - DAY))]);
@@ -65,7 +65,10 @@ describe('message search order', () => {
     const page = Array.from({ length: 37 }, (_, i) => serverMessage(`m${i}`, NOV_11));
     const results = upsertMessages(
       db,
-      [...page, page[5] as ApiMessage].map((message) => ({ message, own: false })),
+      [...page, page[5] as ApiMessage].map((message) => ({
+        message: toStored(message),
+        own: false,
+      })),
     );
     expect(results.filter((result) => result === 'inserted')).toHaveLength(37);
     expect(results.at(-1)).toBe('unchanged');
