@@ -151,6 +151,7 @@ export function createCore(deps: CoreDeps): Core {
     catchUpLog: async (quiet) => checkpoints?.catchUp(quiet),
     storeHistory: historyWriter.store,
     indexSearch: historyWriter.indexSearch,
+    expectLongHistory: () => void historyWriter.warm(),
   });
   const unread = followUnreadCount({
     db,

@@ -32,6 +32,8 @@ export function createEngineSlot(deps: {
   storeHistory?: HistoryStore;
   /** See SyncEngineDeps. */
   indexSearch?(): Promise<void>;
+  /** See SyncEngineDeps. */
+  expectLongHistory?(): void;
 }) {
   let engine: SyncEngine | null = null;
   let activity: Activity = { focused: false, visible: false, openConversationId: null };
@@ -56,6 +58,7 @@ export function createEngineSlot(deps: {
       catchUpLog: deps.catchUpLog,
       storeHistory: deps.storeHistory,
       indexSearch: deps.indexSearch,
+      expectLongHistory: deps.expectLongHistory,
     });
     next.setActivity(activity);
     next.setHostState(host);

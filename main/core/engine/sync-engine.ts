@@ -73,6 +73,12 @@ export interface SyncEngineDeps {
    * chunk per turn, if absent.
    */
   indexSearch?(): Promise<void>;
+  /**
+   * The conversation list takes more than a page, so history will be long:
+   * where it is stored gets ready for it (the writer's thread loads while
+   * the list is stored).
+   */
+  expectLongHistory?(): void;
 }
 
 /** Pages of the initial sync per round, so a long first sync still lets rounds report progress. */
@@ -195,7 +201,9 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           perConversation,
           openConversationId: open !== null && !isLocalId(open) ? open : null,
           maxPages: INITIAL_PAGES_PER_ROUND,
-          onPage: () => {
+          onPage: (progress) => {
+            if (progress.phase === 'conversations' && progress.pages > 1)
+              deps.expectLongHistory?.();
             emitChanges(result.batch);
             result.batch = new ChangeBatch();
             status.publish();

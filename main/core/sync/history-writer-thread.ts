@@ -1,7 +1,8 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
-import { indexSearchBacklogInTurns } from '../store/search-backlog.ts';
+import { inTurns } from '../store/in-turns.ts';
+import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
 import { storeHistoryPages, type HistoryPage } from './page-store.ts';
@@ -10,8 +11,9 @@ import type { WriterMessage, WriterRequest } from './history-writer.ts';
 /**
  * The history writer's thread (see history-writer.ts): stores the pages it
  * is sent on a connection of its own, their messages left for the search
- * backlog, and answers each with what changed; asked to, it indexes that
- * backlog a chunk at a time, storing pages sent meanwhile between chunks.
+ * backlog, and answers each with what changed once it is committed; asked
+ * to, it indexes that backlog a chunk at a time, storing pages sent
+ * meanwhile between chunks.
  */
 if (parentPort === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 const port = parentPort;
@@ -21,58 +23,118 @@ const db = openDatabase((workerData as { file: string }).file);
 db.exec('PRAGMA wal_autocheckpoint = 0');
 /** Messages indexed between turns: about 10 ms, the longest a page sent meanwhile waits. */
 const INDEX_CHUNK = 5_000;
+/**
+ * A transaction stays open this long for the pages that follow its first.
+ * Pages come every few milliseconds while history is fetched, and committing
+ * each on its own was a fifth of this thread's work: a commit writes every
+ * page of the file the page touched, and the next page touches most of the
+ * same ones again. A write of the main thread meanwhile waits for the commit
+ * (SQLite lets one connection write at a time), so this is also the longest
+ * it waits for more than the page under way.
+ */
+const HOLD_MS = 4;
+/** …or until it holds this many pages. */
+const HOLD_PAGES = 4;
+
+/** The transaction held open, the pages stored in it, and what they changed. */
+interface Held {
+  asks: { id: number; stored: boolean }[];
+  batch: ChangeBatch;
+  opened: number;
+  timer: NodeJS.Timeout | null;
+}
+let held: Held | null = null;
 /** Asks to index the backlog, answered together once it is empty. */
 let indexAsks: number[] = [];
 let closed = false;
 
 port.on('message', (first: WriterMessage) => {
-  // Pages that queued up while the last was stored go together, in one transaction: this
-  // thread is the slower side of the pipeline, and each commit costs.
   const messages = [first];
   for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
     messages.push(queued.message as WriterMessage);
   }
   const asks = messages.filter((message) => message !== 'close');
-  const pages = asks.filter(isPage);
-  if (pages.length > 0) {
-    for (const answer of store(pages)) port.postMessage(answer);
+  for (const ask of asks.filter(isPage)) store(ask);
+  for (const ask of asks.filter((ask) => ask.request === 'ready')) {
+    port.postMessage({ id: ask.id, answer: null } satisfies WorkerAnswer<null>);
   }
   const indexing = indexAsks.length > 0;
-  indexAsks.push(...asks.filter((ask) => !isPage(ask)).map((ask) => ask.id));
+  indexAsks.push(...asks.filter((ask) => ask.request === 'index-search').map((ask) => ask.id));
   if (messages.includes('close')) {
+    commit();
     closed = true;
     db.close();
     port.close();
   } else if (!indexing && indexAsks.length > 0) {
     void indexBacklog();
+  } else {
+    commitWhenDue();
   }
 });
 
 function isPage(ask: WorkerAsk<WriterRequest>): ask is WorkerAsk<HistoryPage> {
-  return ask.request !== 'index-search';
+  return typeof ask.request === 'object';
 }
 
-function store(asks: WorkerAsk<HistoryPage>[]): WorkerAnswer<ChangesEvent | null>[] {
-  try {
-    const batch = new ChangeBatch();
-    const stored = storeHistoryPages(
-      db,
-      asks.map((ask) => ask.request),
-      batch,
-      true,
-    );
-    const changes = batch.toEvent();
-    return asks.map((ask, index) => ({ id: ask.id, answer: stored[index] ? changes : null }));
-  } catch (error) {
-    return asks.map((ask) => ({ id: ask.id, error: messageOf(error) }));
+/** Stores a page in the held transaction, opening one if none is. */
+function store(ask: WorkerAsk<HistoryPage>): void {
+  if (held === null) {
+    db.exec('BEGIN IMMEDIATE');
+    held = { asks: [], batch: new ChangeBatch(), opened: performance.now(), timer: null };
   }
+  try {
+    const [stored] = storeHistoryPages(db, [ask.request], held.batch, true);
+    held.asks.push({ id: ask.id, stored: stored === true });
+  } catch (error) {
+    // Nothing of the transaction is kept: the pages before this one fail with it.
+    const failed = held;
+    held = null;
+    if (failed.timer !== null) clearTimeout(failed.timer);
+    db.exec('ROLLBACK');
+    for (const { id } of [...failed.asks, ask]) {
+      port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
+    }
+  }
+}
+
+/** Commits the held transaction once it is old or full enough; else when it will be. */
+function commitWhenDue(): void {
+  if (held === null) return;
+  const age = performance.now() - held.opened;
+  if (age >= HOLD_MS || held.asks.length >= HOLD_PAGES) return commit();
+  held.timer ??= setTimeout(commit, HOLD_MS - age);
+}
+
+/** Commits what is held and answers its pages: what changed, or null for one not stored. */
+function commit(): void {
+  if (held === null) return;
+  const done = held;
+  held = null;
+  if (done.timer !== null) clearTimeout(done.timer);
+  let answers: WorkerAnswer<ChangesEvent | null>[];
+  try {
+    db.exec('COMMIT');
+    const changes = done.batch.toEvent();
+    answers = done.asks.map(({ id, stored }) => ({ id, answer: stored ? changes : null }));
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    answers = done.asks.map(({ id }) => ({ id, error: messageOf(error) }));
+  }
+  for (const answer of answers) port.postMessage(answer);
 }
 
 /** The whole backlog, pages sent meanwhile stored between chunks; then every ask to index is answered. */
 async function indexBacklog(): Promise<void> {
   let answer: { answer: null } | { error: string };
   try {
-    await indexSearchBacklogInTurns(db, () => closed, INDEX_CHUNK);
+    await inTurns(
+      () => {
+        // A chunk is a transaction of its own: the pages stored since the last go first.
+        commit();
+        return indexSearchBacklog(db, INDEX_CHUNK);
+      },
+      () => closed,
+    );
     answer = { answer: null };
   } catch (error) {
     answer = { error: messageOf(error) };

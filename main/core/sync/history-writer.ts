@@ -26,13 +26,22 @@ const IDLE_MS = 30_000;
  */
 const PAGES_HERE = 20;
 
-/** What the thread is asked (see store/worker-connection.ts): to store a page, or to index. */
-export type WriterRequest = HistoryPage | 'index-search';
+/**
+ * What the thread is asked (see store/worker-connection.ts): to store a page,
+ * to index, or whether it is ready (it has loaded and opened the database).
+ */
+export type WriterRequest = HistoryPage | 'index-search' | 'ready';
 /** What the thread is sent: an ask, or `close`. */
 export type WriterMessage = WorkerAsk<WriterRequest> | 'close';
 
 export interface HistoryWriter {
   store: HistoryStore;
+  /**
+   * A long history is coming: the thread starts now, so that it has loaded
+   * by the time the pages do; they are stored here until it has. Resolves
+   * once it is ready (or has failed, and pages stay here).
+   */
+  warm(): Promise<void>;
   /**
    * Indexes the search backlog the thread's pages left
    * (store/search-backlog.ts); resolves once it is empty, or the writer stops.
@@ -66,6 +75,13 @@ export function startHistoryWriter(
   const here = storeHistoryHere(db);
   /** Pages stored here since the thread last ended: only after `pagesHere` of them does it start. */
   let storedHere = 0;
+  /**
+   * Whether the thread has answered that it is ready. Pages are stored here
+   * until then: starting it took 0.1–0.2 s of loading in which the fetching
+   * stopped, waiting for the thread to store the pages it had handed over.
+   */
+  let ready = false;
+  let warming: Promise<void> | null = null;
   let failed = false;
   let stopped = false;
   let indexing: Promise<void> | null = null;
@@ -84,19 +100,23 @@ export function startHistoryWriter(
       });
       failed = true;
     },
-    ended: () => (storedHere = 0),
+    ended() {
+      storedHere = 0;
+      ready = false;
+      warming = null;
+    },
   });
 
   return {
     store(page) {
       if (failed || stopped) return here(page);
       // Pages stored here are stored at once, so none overtakes one still queued on the thread.
-      if (!thread.running && storedHere < pagesHere) {
-        storedHere += 1;
-        return here(page);
-      }
-      return thread.ask(page);
+      if (ready) return thread.ask(page);
+      storedHere += 1;
+      if (storedHere > pagesHere) void warm();
+      return here(page);
     },
+    warm,
     indexSearch() {
       indexing ??= indexBacklog().finally(() => (indexing = null));
       return indexing;
@@ -106,6 +126,15 @@ export function startHistoryWriter(
       await thread.stop();
     },
   };
+
+  function warm(): Promise<void> {
+    if (failed || stopped) return Promise.resolve();
+    warming ??= thread.ask('ready').then(
+      () => void (ready = true),
+      () => undefined,
+    );
+    return warming;
+  }
 
   async function indexBacklog(): Promise<void> {
     try {

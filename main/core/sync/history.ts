@@ -25,9 +25,11 @@ import {
 
 /**
  * Pages under way to the store at most: the history writer stores those
- * waiting together, in one transaction, while the next are fetched.
+ * waiting together, in one transaction, while the next are fetched, and
+ * answers them when it commits; twice the pages it holds in a transaction
+ * (history-writer-thread.ts), so fetching goes on while it does.
  */
-const STORING_AT_MOST = 4;
+const STORING_AT_MOST = 8;
 
 interface Stored {
   changes: Promise<ChangesEvent | null>;

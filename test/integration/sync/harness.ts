@@ -12,6 +12,8 @@ import { startHistoryWriter } from '../../../main/core/sync/history-writer.ts';
 export interface TestClient {
   db: Database;
   api: MessagingApi;
+  /** Resolves once the history writer's thread is ready (at once without one). */
+  writerReady: Promise<void>;
   engine: SyncEngine;
   events: CoreEvent[];
   notifier: ReturnType<typeof recordingNotifier>;
@@ -31,8 +33,9 @@ export function startClient(options: {
   /** Wraps the API client, to watch what the engine asks of the server. */
   wrapApi?: (api: MessagingApi) => MessagingApi;
   /**
-   * Stores background history through the writer, as the app does: its first
-   * ten pages on the main thread, then on the writer's thread.
+   * Stores background history through the writer, as the app does: on the
+   * writer's thread, which is started (as the app starts it for a long
+   * conversation list) before the engine; the test waits for it (`writerReady`).
    */
   historyWriter?: boolean;
 }): TestClient {
@@ -40,8 +43,9 @@ export function startClient(options: {
   const db = openDatabase(file);
   const clock = options.clock ?? systemClock;
   const writer = options.historyWriter
-    ? startHistoryWriter(db, file, clock, options.log ?? silentLogger, 10)
+    ? startHistoryWriter(db, file, clock, options.log ?? silentLogger)
     : null;
+  const writerReady = writer?.warm() ?? Promise.resolve();
   const client = createMessagingClient({
     baseUrl: options.url,
     getToken: async () => options.token,
@@ -68,6 +72,7 @@ export function startClient(options: {
   return {
     db,
     api,
+    writerReady,
     engine,
     events,
     notifier,

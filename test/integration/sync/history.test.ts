@@ -158,6 +158,7 @@ describe.each([
     const dataVersion = () =>
       (c.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
     const before = dataVersion();
+    await c.writerReady;
     gated.open();
     await settle(c);
     expect(dataVersion() > before).toBe(historyWriter);
