@@ -41,8 +41,8 @@ export function timeOrderedSeq(createdAt: string, offset = '0'): string {
 /**
  * The next free keys for messages created at `createdAt`, in the order
  * given, as timeOrderedSeq gives them one at a time: one look at the keys
- * already taken in each of their milliseconds, then counted on here. Null
- * where a millisecond's slots are all taken (SQLite picks a rowid then).
+ * already taken in their milliseconds, then counted on here. Null where a
+ * millisecond's slots are all taken (SQLite picks a rowid then).
  *
  * A statement that reads the table it inserts into holds its rows back in a
  * temporary table before inserting any; with the keys bound as plain values
@@ -50,27 +50,55 @@ export function timeOrderedSeq(createdAt: string, offset = '0'): string {
  * Keys pass 2^53, so they are BigInts here and read back as such.
  */
 export function nextSeqs(db: Database, createdAt: readonly number[]): (bigint | null)[] {
-  const bases = createdAt.map(
-    (at) => BigInt(Math.min(Math.max(Math.trunc(at) || 0, 0), LATEST_MS)) * SLOT,
-  );
-  const distinct = [...new Set(bases)];
-  const top = statement(
-    db,
-    `SELECT value AS base,
-       (SELECT MAX(seq) FROM messages WHERE seq BETWEEN value AND value + ${SLOTS_PER_MS - 1}) AS top
-     FROM json_each(?)`,
-  );
-  top.setReadBigInts(true);
-  const taken = new Map<bigint, bigint>();
-  for (const row of top.all(`[${distinct.join(',')}]`) as { base: bigint; top: bigint | null }[]) {
-    if (row.top !== null) taken.set(row.base, row.top);
-  }
+  const bases = createdAt.map(firstKeyAt);
+  const taken = takenKeys(db, [...new Set(bases)]);
   return bases.map((base) => {
     const next = (taken.get(base) ?? base - 1n) + 1n;
     if (next > base + SLOT - 1n) return null;
     taken.set(base, next);
     return next;
   });
+}
+
+/** Keys read at most in one walk across a page's times; past that, each millisecond is looked up. */
+const WALK_AT_MOST = 1_000;
+
+/**
+ * The highest key taken in each of these milliseconds (by their first keys).
+ * A page of history spans minutes in which little is stored yet, so one walk
+ * across its keys answers for all its milliseconds; a span that holds many
+ * stored messages (a poll's page across a busy day) is looked up one
+ * millisecond at a time instead.
+ */
+function takenKeys(db: Database, bases: readonly bigint[]): Map<bigint, bigint> {
+  const taken = new Map<bigint, bigint>();
+  let low = bases[0] as bigint;
+  let high = low;
+  for (const base of bases) {
+    if (base < low) low = base;
+    if (base > high) high = base;
+  }
+  const walk = statement(
+    db,
+    `SELECT seq FROM messages WHERE seq BETWEEN ? AND ? ORDER BY seq LIMIT ${WALK_AT_MOST}`,
+  );
+  walk.setReadBigInts(true);
+  const keys = walk.all(low, high + SLOT - 1n) as { seq: bigint }[];
+  if (keys.length < WALK_AT_MOST) {
+    for (const { seq } of keys) taken.set(seq - (seq % SLOT), seq);
+    return taken;
+  }
+  const each = statement(
+    db,
+    `SELECT value AS base,
+       (SELECT MAX(seq) FROM messages WHERE seq BETWEEN value AND value + ${SLOTS_PER_MS - 1}) AS top
+     FROM json_each(?)`,
+  );
+  each.setReadBigInts(true);
+  for (const row of each.all(`[${bases.join(',')}]`) as { base: bigint; top: bigint | null }[]) {
+    if (row.top !== null) taken.set(row.base, row.top);
+  }
+  return taken;
 }
 
 const SLOT = BigInt(SLOTS_PER_MS);

@@ -77,7 +77,7 @@ export function storePage(
  * unread count lag its stored history by about this much, and a long history
  * computes each conversation once per spell instead of once per page.
  */
-export const SETTLE_EVERY_MS = 2_000;
+export const SETTLE_EVERY_MS = 5_000;
 
 /** When each connection last settled, by the pages' clock. */
 const lastSettled = new WeakMap<Database, number>();
