@@ -60,15 +60,15 @@ export function nextSeqs(db: Database, createdAt: readonly number[]): (bigint | 
   });
 }
 
-/** Keys read at most in one walk across a page's times; past that, each millisecond is looked up. */
-const WALK_AT_MOST = 1_000;
+/** Keys read at most in one walk across a page's times, for each of its milliseconds. */
+const WALK_PER_MILLISECOND = 4;
 
 /**
  * The highest key taken in each of these milliseconds (by their first keys).
  * A page of history spans minutes in which little is stored yet, so one walk
- * across its keys answers for all its milliseconds; a span that holds many
- * stored messages (a poll's page across a busy day) is looked up one
- * millisecond at a time instead.
+ * across its keys answers for all its milliseconds; a few milliseconds, or a
+ * span that holds many stored messages (a poll's page across a busy day, a
+ * server's second of a thousand sends), are looked up one at a time instead.
  */
 function takenKeys(db: Database, bases: readonly bigint[]): Map<bigint, bigint> {
   const taken = new Map<bigint, bigint>();
@@ -78,15 +78,18 @@ function takenKeys(db: Database, bases: readonly bigint[]): Map<bigint, bigint> 
     if (base < low) low = base;
     if (base > high) high = base;
   }
-  const walk = statement(
-    db,
-    `SELECT seq FROM messages WHERE seq BETWEEN ? AND ? ORDER BY seq LIMIT ${WALK_AT_MOST}`,
-  );
-  walk.setReadBigInts(true);
-  const keys = walk.all(low, high + SLOT - 1n) as { seq: bigint }[];
-  if (keys.length < WALK_AT_MOST) {
-    for (const { seq } of keys) taken.set(seq - (seq % SLOT), seq);
-    return taken;
+  const most = bases.length * WALK_PER_MILLISECOND;
+  if (bases.length > 2) {
+    const walk = statement(db, 'SELECT seq FROM messages WHERE seq BETWEEN ? AND ? LIMIT ?');
+    walk.setReadBigInts(true);
+    const keys = walk.all(low, high + SLOT - 1n, most) as { seq: bigint }[];
+    if (keys.length < most) {
+      for (const { seq } of keys) {
+        const base = seq - (seq % SLOT);
+        if (seq > (taken.get(base) ?? -1n)) taken.set(base, seq);
+      }
+      return taken;
+    }
   }
   const each = statement(
     db,
