@@ -150,6 +150,7 @@ export function createCore(deps: CoreDeps): Core {
     getSettings: settings.get,
     catchUpLog: async (quiet) => checkpoints?.catchUp(quiet),
     storeHistory: historyWriter.store,
+    storeConversations: historyWriter.storeConversations,
     indexSearch: historyWriter.indexSearch,
     expectLongHistory: () => void historyWriter.warm(),
   });

@@ -9,7 +9,7 @@ import type { Activity, HostState } from '../sync/poller.ts';
 import { createSyncEngine, type SyncEngine } from './sync-engine.ts';
 import type { SessionService, Workspace } from '../session/session-service.ts';
 import type { NotificationResponses } from '../sync/incoming-notifications.ts';
-import type { HistoryStore } from '../sync/page-store.ts';
+import type { ConversationsStore, HistoryStore } from '../sync/page-store.ts';
 
 /**
  * One sync engine per signed-in workspace: started when the session opens a
@@ -30,6 +30,8 @@ export function createEngineSlot(deps: {
   catchUpLog?(quiet: () => Promise<void>): Promise<void>;
   /** See SyncEngineDeps. */
   storeHistory?: HistoryStore;
+  /** See SyncEngineDeps. */
+  storeConversations?: ConversationsStore;
   /** See SyncEngineDeps. */
   indexSearch?(): Promise<void>;
   /** See SyncEngineDeps. */
@@ -57,6 +59,7 @@ export function createEngineSlot(deps: {
       onUnauthorized: deps.session.markUnauthorized,
       catchUpLog: deps.catchUpLog,
       storeHistory: deps.storeHistory,
+      storeConversations: deps.storeConversations,
       indexSearch: deps.indexSearch,
       expectLongHistory: deps.expectLongHistory,
     });

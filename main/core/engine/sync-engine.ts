@@ -17,7 +17,12 @@ import { transaction, type Database } from '../store/database.ts';
 import { settleDerivedPending } from '../store/derived-pending.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { createHistoryFetcher } from '../sync/history.ts';
-import { storeHistoryHere, type HistoryStore } from '../sync/page-store.ts';
+import {
+  storeConversationsHere,
+  storeHistoryHere,
+  type ConversationsStore,
+  type HistoryStore,
+} from '../sync/page-store.ts';
 import { indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import {
   announceIncoming,
@@ -67,6 +72,8 @@ export interface SyncEngineDeps {
   catchUpLog?(quiet: () => Promise<void>): Promise<void>;
   /** Where background history is stored: the core's writer thread; this thread's connection if absent. */
   storeHistory?: HistoryStore;
+  /** Where the initial sync's conversation list is stored: the same. */
+  storeConversations?: ConversationsStore;
   /**
    * Indexes for search what the history writer stored unindexed
    * (store/search-backlog.ts); resolves once it is all searchable. Here, a
@@ -155,6 +162,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   });
 
   const storeHistory = deps.storeHistory ?? storeHistoryHere(db);
+  const storeConversations = deps.storeConversations ?? storeConversationsHere(db);
   const indexSearch = deps.indexSearch ?? (() => indexSearchBacklogInTurns(db, () => stopped));
   /** Once history rests, its messages become searchable; the status says when they all are. */
   const indexHistory = () =>
@@ -168,6 +176,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     log,
     signal: abort.signal,
     storeHistory,
+    storeConversations,
     confirmedSince(since) {
       const ids = new Set<string>();
       for (const [id, at] of confirmed) {

@@ -5,8 +5,13 @@ import { inTurns } from '../store/in-turns.ts';
 import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
-import { storeHistoryPages, type HistoryPage } from './page-store.ts';
-import type { WriterMessage, WriterRequest } from './history-writer.ts';
+import {
+  storeConversationsPage,
+  storeHistoryPages,
+  type ConversationsPage,
+  type HistoryPage,
+} from './page-store.ts';
+import type { WriterMessage } from './history-writer.ts';
 
 /**
  * The history writer's thread (see history-writer.ts): stores the pages it
@@ -53,13 +58,19 @@ port.on('message', (first: WriterMessage) => {
   for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
     messages.push(queued.message as WriterMessage);
   }
-  const asks = messages.filter((message) => message !== 'close');
-  for (const ask of asks.filter(isPage)) store(ask);
-  for (const ask of asks.filter((ask) => ask.request === 'ready')) {
-    port.postMessage({ id: ask.id, answer: null } satisfies WorkerAnswer<null>);
-  }
   const indexing = indexAsks.length > 0;
-  indexAsks.push(...asks.filter((ask) => ask.request === 'index-search').map((ask) => ask.id));
+  for (const ask of messages) {
+    if (ask === 'close') continue;
+    if (ask.request === 'ready') {
+      port.postMessage({ id: ask.id, answer: null } satisfies WorkerAnswer<null>);
+    } else if (ask.request === 'index-search') {
+      indexAsks.push(ask.id);
+    } else if ('list' in ask.request) {
+      storeList(ask.id, ask.request.list);
+    } else {
+      store({ id: ask.id, request: ask.request });
+    }
+  }
   if (messages.includes('close')) {
     commit();
     closed = true;
@@ -72,8 +83,19 @@ port.on('message', (first: WriterMessage) => {
   }
 });
 
-function isPage(ask: WorkerAsk<WriterRequest>): ask is WorkerAsk<HistoryPage> {
-  return typeof ask.request === 'object';
+/**
+ * A page of the conversation list, stored at once in a transaction of its
+ * own: the initial sync waits for it before the user has the list.
+ */
+function storeList(id: number, page: ConversationsPage): void {
+  commit();
+  try {
+    const batch = new ChangeBatch();
+    storeConversationsPage(db, page, batch);
+    port.postMessage({ id, answer: batch.toEvent() } satisfies WorkerAnswer<ChangesEvent>);
+  } catch (error) {
+    port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
+  }
 }
 
 /** Stores a page in the held transaction, opening one if none is. */

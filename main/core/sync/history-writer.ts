@@ -4,7 +4,14 @@ import type { Clock, Logger } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
 import { hasSearchBacklog, indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import { workerConnection, type WorkerAsk } from '../store/worker-connection.ts';
-import { storeHistoryHere, type HistoryPage, type HistoryStore } from './page-store.ts';
+import {
+  storeConversationsHere,
+  storeHistoryHere,
+  type ConversationsPage,
+  type ConversationsStore,
+  type HistoryPage,
+  type HistoryStore,
+} from './page-store.ts';
 
 /**
  * Run from source, the thread is the .ts beside this file; in the app's
@@ -27,15 +34,22 @@ const IDLE_MS = 30_000;
 const PAGES_HERE = 20;
 
 /**
- * What the thread is asked (see store/worker-connection.ts): to store a page,
- * to index, or whether it is ready (it has loaded and opened the database).
+ * What the thread is asked (see store/worker-connection.ts): to store a page
+ * of history or of the conversation list, to index, or whether it is ready
+ * (it has loaded and opened the database).
  */
-export type WriterRequest = HistoryPage | 'index-search' | 'ready';
+export type WriterRequest = HistoryPage | { list: ConversationsPage } | 'index-search' | 'ready';
 /** What the thread is sent: an ask, or `close`. */
 export type WriterMessage = WorkerAsk<WriterRequest> | 'close';
 
 export interface HistoryWriter {
   store: HistoryStore;
+  /**
+   * Stores a page of the initial sync's conversation list: on the thread
+   * once it is ready (a long list starts it, see `warm`), so fetching the
+   * list overlaps storing it.
+   */
+  storeConversations: ConversationsStore;
   /**
    * A long history is coming: the thread starts now, so that it has loaded
    * by the time the pages do; they are stored here until it has. Resolves
@@ -73,6 +87,7 @@ export function startHistoryWriter(
   pagesHere = PAGES_HERE,
 ): HistoryWriter {
   const here = storeHistoryHere(db);
+  const listHere = storeConversationsHere(db);
   /** Pages stored here since the thread last ended: only after `pagesHere` of them does it start. */
   let storedHere = 0;
   /**
@@ -115,6 +130,10 @@ export function startHistoryWriter(
       storedHere += 1;
       if (storedHere > pagesHere) void warm();
       return here(page);
+    },
+    storeConversations(page) {
+      if (failed || stopped || !ready) return listHere(page);
+      return thread.ask({ list: page }) as Promise<ChangesEvent>;
     },
     warm,
     indexSearch() {

@@ -1,11 +1,9 @@
 import { ApiError } from '../api/api-error.ts';
 import type { ApiConversation } from '../api/messaging-api.ts';
 import { listAll } from '../api/paginate.ts';
-import { transaction } from '../store/database.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { statement } from '../store/statement-cache.ts';
 import type { PageAhead } from './page-ahead.ts';
-import { reconcileConversations } from './reconciler.ts';
 import { readInitialProgress, saveInitialProgress, type InitialProgress } from './sync-progress.ts';
 import {
   PAGE_SIZE,
@@ -82,10 +80,7 @@ async function conversationsPage(
     page.hasMore && page.nextCursor !== null
       ? { ...counted(progress, conversations.length), cursor: page.nextCursor }
       : { ...counted(progress, conversations.length), phase: 'recent', cursor: null };
-  transaction(ctx.db, () => {
-    reconcileConversations(ctx.db, conversations, false, new Set(), result.batch);
-    saveInitialProgress(ctx.db, next);
-  });
+  result.batch.absorb(await ctx.storeConversations({ conversations, to: next }));
   return next;
 }
 

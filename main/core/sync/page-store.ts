@@ -16,7 +16,9 @@ import {
   markHistoryComplete,
   readHistoryProgress,
   saveHistoryProgress,
+  saveInitialProgress,
   type HistoryProgress,
+  type InitialProgress,
 } from './sync-progress.ts';
 
 /**
@@ -138,6 +140,36 @@ export function storeHistoryPages(
  * (see HistoryPage).
  */
 export type HistoryStore = (page: HistoryPage) => Promise<ChangesEvent | null>;
+
+/** A page of the conversation list fetched at sign-in, and the initial sync's progress after it. */
+export interface ConversationsPage {
+  conversations: ApiConversation[];
+  to: InitialProgress;
+}
+
+/** Stores a page of the conversation list with the progress after it, in one transaction. */
+export function storeConversationsPage(
+  db: Database,
+  page: ConversationsPage,
+  batch: ChangeBatch,
+): void {
+  transaction(db, () => {
+    reconcileConversations(db, page.conversations, false, new Set(), batch);
+    saveInitialProgress(db, page.to);
+  });
+}
+
+/** Stores a page of the conversation list somewhere (here, or on the history writer's thread). */
+export type ConversationsStore = (page: ConversationsPage) => Promise<ChangesEvent>;
+
+/** The conversation list stored on this thread's own connection. */
+export const storeConversationsHere =
+  (db: Database): ConversationsStore =>
+  async (page) => {
+    const batch = new ChangeBatch();
+    storeConversationsPage(db, page, batch);
+    return batch.toEvent();
+  };
 
 /** History stored on this thread's own connection (hosts without the writer thread). */
 export const storeHistoryHere =

@@ -6,7 +6,12 @@ import type { Clock, Logger } from '../ports/ports.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { removeConversation } from '../store/record-upserts.ts';
 import { reconcileConversations, removeUnlisted, type FetchedRange } from './reconciler.ts';
-import { storePage, type FetchedPage, type HistoryStore } from './page-store.ts';
+import {
+  storePage,
+  type ConversationsStore,
+  type FetchedPage,
+  type HistoryStore,
+} from './page-store.ts';
 import { toStored, type StoredMessage } from '../store/message-upserts.ts';
 import { statement } from '../store/statement-cache.ts';
 
@@ -25,6 +30,8 @@ export interface SyncContext {
   confirmedSince(since: number): ReadonlySet<string>;
   /** Where background history is stored (the writer thread in the app). */
   storeHistory: HistoryStore;
+  /** Where the conversation list of the initial sync is stored (the writer thread in the app). */
+  storeConversations: ConversationsStore;
 }
 
 /** What a round gathers for one `changes` event, notifications and notices. */

@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import type { ApiConversation } from '../../../main/core/api/messaging-api.ts';
+import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
+import { systemClock } from '../../../main/core/ports/ports.ts';
+import { openDatabase, type Database } from '../../../main/core/store/database.ts';
+import { toStored } from '../../../main/core/store/message-upserts.ts';
+import { startHistoryWriter, type HistoryWriter } from '../../../main/core/sync/history-writer.ts';
+import {
+  readHistoryProgress,
+  readInitialProgress,
+  saveHistoryProgress,
+} from '../../../main/core/sync/sync-progress.ts';
+import { apiMessage } from '../../support/store-fixtures.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+
+let dir: ReturnType<typeof tempDir>;
+let db: Database;
+let writer: HistoryWriter;
+
+afterEach(async () => {
+  await writer.stop();
+  db.close();
+  dir.remove();
+});
+
+function start() {
+  dir = tempDir('parley-writer-');
+  const file = join(dir.path, 'parley.db');
+  db = openDatabase(file);
+  writer = startHistoryWriter(db, file, systemClock, silentLogger, 0);
+}
+
+/** Commits of another connection move it; this connection's own do not. */
+const dataVersion = () =>
+  (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+
+function conversation(id: string): ApiConversation {
+  const record = {
+    id,
+    contactId: `contact-${id}`,
+    groupId: null,
+    pinnedMessageId: null,
+    isPinned: false,
+    isMuted: false,
+    lastActiveAt: 2_000,
+    lastOpenedAt: null,
+    createdAt: 1_000,
+    archivedAt: null,
+  };
+  return { ...record, raw: { ...record } };
+}
+
+it('stores the conversation list here until the thread is ready, then on the thread', async () => {
+  start();
+  const first = await writer.storeConversations({
+    conversations: [conversation('c1')],
+    to: { phase: 'conversations', cursor: 'c1', pages: 1, items: 1 },
+  });
+  expect(first.conversations).toEqual(['c1']);
+
+  await writer.warm();
+  const before = dataVersion();
+  const second = await writer.storeConversations({
+    conversations: [conversation('c2')],
+    to: { phase: 'recent', cursor: null, pages: 2, items: 2 },
+  });
+  expect(second.conversations).toEqual(['c2']);
+  expect(dataVersion()).toBeGreaterThan(before);
+  expect(db.prepare('SELECT id, sort_at FROM conversations ORDER BY id').all()).toEqual([
+    { id: 'c1', sort_at: 2_000 },
+    { id: 'c2', sort_at: 2_000 },
+  ]);
+  expect(readInitialProgress(db)).toEqual({ phase: 'recent', cursor: null, pages: 2, items: 2 });
+});
+
+it('answers a page of history once its transaction is committed, with the progress after it', async () => {
+  start();
+  await writer.storeConversations({
+    conversations: [conversation('c1')],
+    to: { phase: 'done', cursor: null, pages: 1, items: 1 },
+  });
+  const start0 = { mode: 'feed' as const, cursor: null, done: false, pages: 0, items: 0 };
+  saveHistoryProgress(db, start0);
+  await writer.warm();
+  const to = { ...start0, cursor: 'm1', pages: 1, items: 2, done: true };
+  const messages = ['m2', 'm1'].map((id, n) =>
+    toStored(
+      apiMessage({ id, conversationId: 'c1', senderId: 'contact-c1', createdAt: 1_500 - n }),
+    ),
+  );
+  const before = dataVersion();
+  const changes = await writer.store({
+    conversations: [],
+    messages,
+    range: null,
+    spare: [],
+    now: 3_000,
+    from: start0,
+    to,
+  });
+  expect(changes?.threads).toEqual(['c1']);
+  expect(dataVersion()).toBeGreaterThan(before);
+  expect(readHistoryProgress(db)).toEqual(to);
+  expect(db.prepare('SELECT last_message_id, unread_count FROM conversations').get()).toEqual({
+    last_message_id: 'm2',
+    unread_count: 2,
+  });
+});
