@@ -27,6 +27,25 @@ export interface MessageWrite {
   own: boolean;
 }
 
+const INSERT_MESSAGES = `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text,
+  reactions, attachments, read_at, created_at, updated_at, fingerprint)`;
+
+/** A changed row keeps its key unless its time moved. */
+const UPSERT_MESSAGES = `ON CONFLICT(id) DO UPDATE SET
+  seq = CASE WHEN excluded.created_at = messages.created_at THEN messages.seq
+    ELSE excluded.seq END,
+  conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
+  own = excluded.own, text = excluded.text, reactions = excluded.reactions,
+  attachments = excluded.attachments, read_at = excluded.read_at,
+  created_at = excluded.created_at, updated_at = excluded.updated_at,
+  fingerprint = excluded.fingerprint,
+  edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
+    ELSE COALESCE(excluded.updated_at, excluded.created_at) END`;
+
+/** Where a row's creation time and key sit in the rows built below. */
+const CREATED_AT = 9;
+const SEQ = 0;
+
 /**
  * Stores messages, oldest first as given, a page in a few statements, and
  * says for each whether it was new, changed or already stored as it is.
@@ -34,9 +53,11 @@ export interface MessageWrite {
  * Many rows per statement rather than one: every statement that writes the
  * messages table opens a savepoint, and the full-text index flushes its
  * pending terms to a new segment at each one. Row by row that was four
- * fifths of the cost of storing a message.
- * The upsert goes through ON CONFLICT(id) DO UPDATE, so the full-text
- * triggers see an UPDATE (never a delete and re-insert) and stay in step.
+ * fifths of the cost of storing a message. New rows go in by a plain
+ * insert, changed ones through ON CONFLICT(id) DO UPDATE, so the full-text
+ * triggers see an UPDATE (never a delete and re-insert) and stay in step;
+ * an upsert's statement carries the update's triggers too, which a page of
+ * history, new rows all, has no use for.
  */
 export function upsertMessages(db: Database, writes: readonly MessageWrite[]): UpsertResult[] {
   if (writes.length === 0) return [];
@@ -52,14 +73,16 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
       }[]
     ).map((row) => [row.id, row]),
   );
+  /** The rows to write in the order given (their keys follow it), and the new and changed apart. */
   const rows: unknown[][] = [];
-  /** Whether each row of `rows` is new here. */
-  const fresh: boolean[] = [];
+  const fresh: unknown[][] = [];
+  const changed: unknown[][] = [];
   const results = writes.map(({ message, own }): UpsertResult => {
     const existing = stored.get(message.id);
     const { fingerprint } = message;
     if (existing?.fingerprint === fingerprint && existing.own === (own ? 1 : 0)) return 'unchanged';
-    rows.push([
+    const row = [
+      null,
       message.id,
       message.conversationId,
       message.contact.id,
@@ -71,39 +94,24 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
       message.createdAt,
       message.updatedAt,
       fingerprint,
-    ]);
-    fresh.push(!existing);
+    ];
+    rows.push(row);
+    (existing ? changed : fresh).push(row);
     // A message listed twice in one batch is stored once, as last listed.
     stored.set(message.id, { id: message.id, fingerprint, own: own ? 1 : 0 });
     return existing ? 'updated' : 'inserted';
   });
   if (rows.length === 0) return results;
-  // A row already stored keeps its key unless its time moved (the upsert's CASE below).
   const seqs = nextSeqs(
     db,
-    rows.map((columns) => columns[8] as number),
+    rows.map((columns) => columns[CREATED_AT] as number),
   );
-  insertRows(
-    db,
-    `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text, reactions,
-       attachments, read_at, created_at, updated_at, fingerprint)`,
-    `ON CONFLICT(id) DO UPDATE SET
-       seq = CASE WHEN excluded.created_at = messages.created_at THEN messages.seq
-         ELSE excluded.seq END,
-       conversation_id = excluded.conversation_id, sender_id = excluded.sender_id,
-       own = excluded.own, text = excluded.text, reactions = excluded.reactions,
-       attachments = excluded.attachments, read_at = excluded.read_at,
-       created_at = excluded.created_at, updated_at = excluded.updated_at,
-       fingerprint = excluded.fingerprint,
-       edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
-         ELSE COALESCE(excluded.updated_at, excluded.created_at) END`,
-    rows.map((columns, index) => [seqs[index] ?? null, ...columns]),
-  );
+  rows.forEach((columns, index) => (columns[SEQ] = seqs[index] ?? null));
+  insertRows(db, INSERT_MESSAGES, '', fresh);
+  insertRows(db, INSERT_MESSAGES, UPSERT_MESSAGES, changed);
   toSearchBacklog(
     db,
-    rows.flatMap((columns, index) =>
-      fresh[index] ? [{ id: columns[0] as string, seq: seqs[index] ?? null }] : [],
-    ),
+    fresh.map((columns) => ({ id: columns[1] as string, seq: columns[SEQ] as bigint | null })),
   );
   return results;
 }

@@ -10,16 +10,24 @@ import { statement } from './statement-cache.ts';
  */
 const CHUNKS = [16, 8, 4, 2, 1];
 
-/** The SQL of each shape, built once: rebuilding it for every statement cost a tenth of storing. */
-const shapes = new Map<string, string>();
+/**
+ * The SQL of each shape, built once, found by its head and tail as given (the
+ * callers' constants), never by a key made of them: rebuilding the SQL for
+ * every statement cost a tenth of storing, and joining a key of its texts
+ * and hashing it for every statement a twentieth.
+ */
+const shapes = new Map<string, Map<string, string[]>>();
 
 function shapeSql(head: string, tail: string, width: number, size: number) {
-  const key = `${size}\n${head}`;
-  let sql = shapes.get(key);
+  let byTail = shapes.get(head);
+  if (byTail === undefined) shapes.set(head, (byTail = new Map()));
+  let bySize = byTail.get(tail);
+  if (bySize === undefined) byTail.set(tail, (bySize = []));
+  let sql = bySize[size];
   if (sql === undefined) {
     const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
     sql = `${head} VALUES ${Array.from({ length: size }, () => tuple).join(', ')} ${tail}`;
-    shapes.set(key, sql);
+    bySize[size] = sql;
   }
   return sql;
 }
@@ -30,8 +38,8 @@ function shapeSql(head: string, tail: string, width: number, size: number) {
  * encoding and extraction cost a third of storing a message. Parameters are
  * anonymous (`?`): node:sqlite looks each numbered one up by name, a cost that
  * grows with the square of a statement's parameters (a fifth of storing a
- * message at sixteen rows). Each `head` comes with one `tail` and width, so
- * the head names the shape.
+ * message at sixteen rows). A `head` has one width, so it and the `tail`
+ * name the shape.
  */
 export function insertRows(
   db: Database,
@@ -42,7 +50,8 @@ export function insertRows(
   const width = rows[0]?.length ?? 0;
   for (let at = 0; at < rows.length;) {
     const size = CHUNKS.find((chunk) => chunk <= rows.length - at) as number;
-    const values = rows.slice(at, at + size).flat();
+    const values: unknown[] = [];
+    for (let row = at; row < at + size; row++) values.push(...(rows[row] as unknown[]));
     statement(db, shapeSql(head, tail, width, size)).run(...(values as SQLInputValue[]));
     at += size;
   }
