@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { privateDir, privateFile } from '../ports/private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { statement } from './statement-cache.ts';
 
 export type Database = DatabaseSync;
 
@@ -93,16 +94,20 @@ export function migrate(db: Database, migrations = MIGRATIONS): void {
   }
 }
 
-/** Runs `work` in one transaction; nested calls join the outer one. */
+/**
+ * Runs `work` in one transaction; nested calls join the outer one. BEGIN and
+ * COMMIT are prepared once per connection, not parsed again for every
+ * transaction as text run by exec() is.
+ */
 export function transaction<T>(db: Database, work: () => T): T {
   if (db.isTransaction) return work();
-  db.exec('BEGIN IMMEDIATE');
+  statement(db, 'BEGIN IMMEDIATE').run();
   try {
     const result = work();
-    db.exec('COMMIT');
+    statement(db, 'COMMIT').run();
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }
