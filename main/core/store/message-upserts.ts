@@ -61,18 +61,7 @@ const SEQ = 0;
  */
 export function upsertMessages(db: Database, writes: readonly MessageWrite[]): UpsertResult[] {
   if (writes.length === 0) return [];
-  const stored = new Map(
-    (
-      statement(
-        db,
-        'SELECT id, fingerprint, own FROM messages WHERE id IN (SELECT value FROM json_each(?))',
-      ).all(JSON.stringify(writes.map(({ message }) => message.id))) as {
-        id: string;
-        fingerprint: string;
-        own: number;
-      }[]
-    ).map((row) => [row.id, row]),
-  );
+  const stored = new Map(storedAs(db, writes).map((row) => [row.id, row]));
   /** The rows to write in the order given (their keys follow it), and the new and changed apart. */
   const rows: unknown[][] = [];
   const fresh: unknown[][] = [];
@@ -114,6 +103,22 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
     fresh.map((columns) => ({ id: columns[1] as string, seq: columns[SEQ] as bigint | null })),
   );
   return results;
+}
+
+/** How the messages of `writes` are stored now, those that are; one alone by its key. */
+function storedAs(db: Database, writes: readonly MessageWrite[]) {
+  type Stored = { id: string; fingerprint: string; own: number };
+  const [only] = writes;
+  if (writes.length === 1 && only !== undefined) {
+    const row = statement(db, 'SELECT id, fingerprint, own FROM messages WHERE id = ?').get(
+      only.message.id,
+    ) as Stored | undefined;
+    return row === undefined ? [] : [row];
+  }
+  return statement(
+    db,
+    'SELECT id, fingerprint, own FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(writes.map(({ message }) => message.id))) as Stored[];
 }
 
 /**

@@ -91,6 +91,13 @@ function takenKeys(db: Database, bases: readonly bigint[]): Map<bigint, bigint> 
       return taken;
     }
   }
+  if (bases.length === 1) {
+    const one = statement(db, 'SELECT MAX(seq) AS top FROM messages WHERE seq BETWEEN ? AND ?');
+    one.setReadBigInts(true);
+    const { top } = one.get(low, low + SLOT - 1n) as { top: bigint | null };
+    if (top !== null) taken.set(low, top);
+    return taken;
+  }
   const each = statement(
     db,
     `SELECT value AS base,
