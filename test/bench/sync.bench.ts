@@ -1,5 +1,6 @@
 /**
- * Sync benchmark: the core as the app builds it, against the sandbox running
+ * Sync benchmark: the core as the app builds it (bundled, its worker threads
+ * from their built files: sync/bench-core.ts), against the sandbox running
  * as its own process, each figure beside a baseline measured in the same run
  * and the load average at that moment (other work on the machine moves every
  * timing; the baselines move with it).
@@ -32,7 +33,7 @@ import { createMessagingClient } from '../../main/core/api/messaging-client.ts';
 import { silentLogger } from '../../main/core/ports/node-adapters.ts';
 import { seedSandbox } from '../integration/sync/sandbox-seed.ts';
 import { makeTempDir, removeTempDir } from '../support/temp-dir.ts';
-import { benchCore } from './sync/bench-core.ts';
+import { benchCore, bundledCore, type CoreCode } from './sync/bench-core.ts';
 import { clearTimes } from './sync/clear-timing.ts';
 import { idleRequestsPerRound } from './sync/idle-rounds.ts';
 import { idleRss, idleRssWords } from './startup/host-process.ts';
@@ -43,6 +44,9 @@ const QUICK = process.argv.includes('--quick');
 const IDLE_SECONDS = QUICK ? 5 : 35;
 const USER = { contactId: 'you', token: 'bench-token-0001' };
 const work = makeTempDir('parley-sync-bench-');
+/** The core as the app runs it: bundled, its threads started from their built files. */
+const bundled = await bundledCore();
+const coreCode: CoreCode = bundled.code;
 
 const load = () =>
   `load average ${loadavg()
@@ -77,7 +81,7 @@ async function workspace(conversations: number, messages: number, latencyMs?: nu
 
 /** Sign-in, then the status until `done`; the time each took from the sign-in. */
 async function signIn(dataDir: string, url: string) {
-  const core = await benchCore(dataDir);
+  const core = await benchCore(coreCode, dataDir);
   const started = performance.now();
   await core.call('session:signIn', { baseUrl: url, token: USER.token });
   const usable = await core.until((s) => s.initialSync.done);
@@ -292,4 +296,5 @@ try {
   );
 } finally {
   removeTempDir(work);
+  bundled.dispose();
 }
