@@ -30,10 +30,10 @@ const threadOrder = (a: ThreadImage, b: ThreadImage) =>
   a.index - b.index;
 
 /** Each picture once, in the thread's order: the thread's copy is the fresher. */
-function merged(older: readonly ThreadImage[], loaded: readonly ThreadImage[]): ThreadImage[] {
-  const key = (image: ThreadImage) => `${image.messageId}/${image.index}`;
-  const shown = new Set(loaded.map(key));
-  return [...older.filter((image) => !shown.has(key(image))), ...loaded].sort(threadOrder);
+function merged(read: readonly ThreadImage[], loaded: readonly ThreadImage[]): ThreadImage[] {
+  const byKey = new Map<string, ThreadImage>();
+  for (const image of [...read, ...loaded]) byKey.set(`${image.messageId}/${image.index}`, image);
+  return [...byKey.values()].sort(threadOrder);
 }
 
 type Direction = 'older' | 'newer';
@@ -63,6 +63,9 @@ export function useConversationPictures() {
   // Nothing is newer than a window at the conversation's end.
   const windowAtEnd = useThread((s) => !s.hasAfter);
   const [sides, setSides] = useState(FRESH);
+  // What has been read, as of now: a read that ends between renders is seen by the next call
+  // at once, not only once React renders again (a step or an effect can come in between).
+  const known = useRef(FRESH);
   /** The reads under way: asked again meanwhile, one is the answer. */
   const reading = useRef<Partial<Record<Direction, Promise<ThreadImage[]>>>>({});
   const images = useMemo(
@@ -80,8 +83,8 @@ export function useConversationPictures() {
       const under = reading.current[direction];
       if (under) return under;
       const edge = direction === 'older' ? images[0] : images.at(-1);
-      const from =
-        sides[direction].cursor === undefined ? edge?.messageId : sides[direction].cursor;
+      const { cursor } = known.current[direction];
+      const from = cursor === undefined ? edge?.messageId : cursor;
       if (conversationId === null || !from) return Promise.resolve([]);
       const answer = (async () => {
         const found: ThreadImage[] = [];
@@ -101,17 +104,18 @@ export function useConversationPictures() {
           next = null;
         }
         found.sort(threadOrder);
-        setSides((shown) => ({
-          ...shown,
-          [direction]: { images: [...shown[direction].images, ...found], cursor: next },
-        }));
+        known.current = {
+          ...known.current,
+          [direction]: { images: [...known.current[direction].images, ...found], cursor: next },
+        };
+        setSides(known.current);
         delete reading.current[direction];
         return found;
       })();
       reading.current[direction] = answer;
       return answer;
     },
-    [conversationId, images, sides],
+    [conversationId, images],
   );
 
   return { images, more, read };
