@@ -1,5 +1,10 @@
 import type { OutboxKind } from '../../shared/model/outbox.ts';
-import type { ApiContact, ApiMessage, Reactions } from '../../main/core/api/messaging-api.ts';
+import type {
+  ApiContact,
+  ApiConversation,
+  ApiMessage,
+  Reactions,
+} from '../../main/core/api/messaging-api.ts';
 import { recomputeConversationDerived } from '../../main/core/store/conversation-derived.ts';
 import { openDatabase, transaction, type Database } from '../../main/core/store/database.ts';
 import { renameConversation } from '../../main/core/store/local-names.ts';
@@ -98,6 +103,27 @@ export function seedContact(db: Database, seed: ContactSeed): void {
 /** A contact as the server's record of it, with only the fields the tests vary. */
 function apiContact(id: string, username: string, avatarUrl: string | null = null): ApiContact {
   return { id, username, phoneNumber: null, avatarUrl, lastActiveAt: null, createdAt: null };
+}
+
+/** A one-to-one conversation as the server lists it, with `contact-<id>` its contact. */
+export function apiConversation(
+  id: string,
+  fields: Partial<ApiConversation> = {},
+): ApiConversation {
+  const record = {
+    id,
+    contactId: `contact-${id}`,
+    groupId: null,
+    pinnedMessageId: null,
+    isPinned: false,
+    isMuted: false,
+    lastActiveAt: 5_000,
+    lastOpenedAt: 4_000,
+    createdAt: 1_000,
+    archivedAt: null,
+    ...fields,
+  };
+  return { ...record, raw: { ...record } };
 }
 
 /** A seed as the server's record of it; only the sender's id is stored with a message. */

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { ApiConversation } from '../../../main/core/api/messaging-api.ts';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
@@ -11,7 +10,7 @@ import {
   readInitialProgress,
   saveHistoryProgress,
 } from '../../../main/core/sync/sync-progress.ts';
-import { apiMessage } from '../../support/store-fixtures.ts';
+import { apiConversation, apiMessage } from '../../support/store-fixtures.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 let dir: ReturnType<typeof tempDir>;
@@ -35,21 +34,9 @@ function start() {
 const dataVersion = () =>
   (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
 
-function conversation(id: string): ApiConversation {
-  const record = {
-    id,
-    contactId: `contact-${id}`,
-    groupId: null,
-    pinnedMessageId: null,
-    isPinned: false,
-    isMuted: false,
-    lastActiveAt: 2_000,
-    lastOpenedAt: null,
-    createdAt: 1_000,
-    archivedAt: null,
-  };
-  return { ...record, raw: { ...record } };
-}
+/** Active at 2,000, never opened: its place in the list is 2,000. */
+const conversation = (id: string) =>
+  apiConversation(id, { lastActiveAt: 2_000, lastOpenedAt: null });
 
 it('stores the conversation list here until the thread is ready, then on the thread', async () => {
   start();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiConversation } from '../../../main/core/api/messaging-api.ts';
 import { recomputeConversationsDerived } from '../../../main/core/store/conversation-derived.ts';
 import {
   removeConversation,
@@ -8,24 +7,7 @@ import {
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
 import { PURGE_CHUNK } from '../../../main/core/store/message-purge.ts';
 import { toStored, upsertMessages } from '../../../main/core/store/message-upserts.ts';
-import { apiMessage, memoryDatabase } from '../../support/store-fixtures.ts';
-
-function conversation(id: string, fields: Partial<ApiConversation> = {}): ApiConversation {
-  const record = {
-    id,
-    contactId: `contact-${id}`,
-    groupId: null,
-    pinnedMessageId: null,
-    isPinned: false,
-    isMuted: false,
-    lastActiveAt: 5_000,
-    lastOpenedAt: 4_000,
-    createdAt: 1_000,
-    archivedAt: null,
-    ...fields,
-  };
-  return { ...record, raw: { ...record } };
-}
+import { apiConversation, apiMessage, memoryDatabase } from '../../support/store-fixtures.ts';
 
 const row = (db: ReturnType<typeof memoryDatabase>, id: string) =>
   db
@@ -37,19 +19,23 @@ const row = (db: ReturnType<typeof memoryDatabase>, id: string) =>
 describe('conversations stored a page at a time', () => {
   it('says of each whether it was new, changed or as stored, and stores what it was given', () => {
     const db = memoryDatabase();
-    expect(upsertConversations(db, [conversation('a'), conversation('b')], [])).toEqual([
+    expect(upsertConversations(db, [apiConversation('a'), apiConversation('b')], [])).toEqual([
       'inserted',
       'inserted',
     ]);
     expect(
-      upsertConversations(db, [conversation('a'), conversation('b', { isMuted: true })], []),
+      upsertConversations(db, [apiConversation('a'), apiConversation('b', { isMuted: true })], []),
     ).toEqual(['unchanged', 'updated']);
     expect(row(db, 'b')).toMatchObject({ is_muted: 1, read_up_to: 4_000 });
   });
 
   it('places a new one in the list as recomputing its derived columns would, with nothing to redo', () => {
     const db = memoryDatabase();
-    upsertConversations(db, [conversation('a'), conversation('b', { lastActiveAt: null })], []);
+    upsertConversations(
+      db,
+      [apiConversation('a'), apiConversation('b', { lastActiveAt: null })],
+      [],
+    );
     const before = [row(db, 'a'), row(db, 'b')];
     expect(before).toMatchObject([{ sort_at: 5_000 }, { sort_at: 1_000 }]);
     const changes = db.prepare('SELECT total_changes() AS n').get() as { n: number };
@@ -62,7 +48,7 @@ describe('conversations stored a page at a time', () => {
     const db = memoryDatabase();
     const results = upsertConversations(
       db,
-      [conversation('a'), conversation('a', { isMuted: true })],
+      [apiConversation('a'), apiConversation('a', { isMuted: true })],
       [],
     );
     expect(results).toEqual(['inserted', 'updated']);
@@ -72,16 +58,16 @@ describe('conversations stored a page at a time', () => {
 
   it('keeps a state the user changed and the server has not confirmed', () => {
     const db = memoryDatabase();
-    upsertConversations(db, [conversation('a', { isMuted: true })], []);
-    expect(upsertConversations(db, [conversation('a', { lastActiveAt: 9_000 })], ['a'])).toEqual([
-      'updated',
-    ]);
+    upsertConversations(db, [apiConversation('a', { isMuted: true })], []);
+    expect(upsertConversations(db, [apiConversation('a', { lastActiveAt: 9_000 })], ['a'])).toEqual(
+      ['updated'],
+    );
     expect(row(db, 'a')).toMatchObject({ is_muted: 1 });
   });
 
   it('finishes the purge of a removed conversation listed again before storing it anew', () => {
     const db = memoryDatabase();
-    upsertConversations(db, [conversation('a')], []);
+    upsertConversations(db, [apiConversation('a')], []);
     const old = Array.from({ length: PURGE_CHUNK + 10 }, (_, n) => ({
       message: toStored(
         apiMessage({ id: `m${n}`, conversationId: 'a', senderId: 'bob', createdAt: n }),
@@ -91,7 +77,7 @@ describe('conversations stored a page at a time', () => {
     upsertMessages(db, old);
     removeConversation(db, 'a', new ChangeBatch());
     expect(db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 10 });
-    upsertConversations(db, [conversation('a')], []);
+    upsertConversations(db, [apiConversation('a')], []);
     expect(db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT COUNT(*) AS n FROM message_purges').get()).toEqual({ n: 0 });
   });
