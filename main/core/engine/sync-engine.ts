@@ -211,8 +211,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           openConversationId: open !== null && !isLocalId(open) ? open : null,
           maxPages: INITIAL_PAGES_PER_ROUND,
           onPage: (progress) => {
-            if (progress.phase === 'conversations' && progress.pages > 1)
-              deps.expectLongHistory?.();
+            // The list goes on past this page: history will be long.
+            if (progress.phase === 'conversations') deps.expectLongHistory?.();
             emitChanges(result.batch);
             result.batch = new ChangeBatch();
             status.publish();

@@ -26,9 +26,9 @@ export async function bundledCore(): Promise<{ code: CoreCode; dispose(): void }
 /**
  * The core as the app builds it (`bundledCore`, with the same ports as the
  * preview: a file vault, a conf store), on `dataDir`, signed out, for a
- * benchmark to sign in. The
- * demo's services are never loaded: a first start would open the demo
- * workspace, so the stored session says signed out before the core starts.
+ * benchmark to sign in. The demo's services are never loaded: a first start
+ * would open the demo workspace, so the stored session says signed out
+ * before the core starts.
  *
  * Every `changes` event is answered as the renderer answers it
  * (renderer/stores/core-events.ts): the conversation list's first page read

@@ -38,6 +38,8 @@ export function startClient(options: {
    * conversation list) before the engine; the test waits for it (`writerReady`).
    */
   historyWriter?: boolean;
+  /** Told when the engine sees a conversation list longer than a page (SyncEngineDeps). */
+  expectLongHistory?: () => void;
 }): TestClient {
   const file = join(options.dir, 'parley.db');
   const db = openDatabase(file);
@@ -67,6 +69,7 @@ export function startClient(options: {
     getSettings: () => settings,
     storeHistory: writer?.store,
     indexSearch: writer?.indexSearch,
+    expectLongHistory: options.expectLongHistory,
   });
   if (options.start ?? true) engine.start();
   return {
