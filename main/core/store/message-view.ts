@@ -11,7 +11,7 @@ import { clipForDisplay } from './display-text.ts';
  * other side has been active since it arrived, by a later message of theirs
  * in the conversation or their contact's last activity (delivered); else it
  * is on the server, waiting in their mailbox (sent). The later-message test
- * reads the `messages_unread` index (others' messages by time).
+ * reads the `messages_thread` index alone (it holds `own`), from the message on.
  */
 const RECEIPT = `
   CASE WHEN m.own = 0 THEN NULL

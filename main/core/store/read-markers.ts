@@ -39,7 +39,8 @@ export function markUnread(db: Database, conversationId: string): boolean {
     const row = statement(
       db,
       `SELECT c.read_up_to AS readUpTo,
-         (SELECT MAX(created_at) FROM messages WHERE conversation_id = c.id AND own = 0) AS newest
+         (SELECT created_at FROM messages WHERE conversation_id = c.id AND own = 0
+          ORDER BY created_at DESC LIMIT 1) AS newest
        FROM conversations c WHERE c.id = ?`,
     ).get(conversationId) as { readUpTo: number; newest: number | null } | undefined;
     if (!row) throw new CoreError('not-found', 'That conversation was not found');

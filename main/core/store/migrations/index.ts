@@ -18,6 +18,7 @@ import { activitySearch } from './0017-activity-search.ts';
 import { activitySearchLateOrder } from './0018-activity-search-late-order.ts';
 import { derivedPending } from './0019-derived-pending.ts';
 import { lighterMessageInserts } from './0020-lighter-message-inserts.ts';
+import { oneThreadIndex } from './0021-one-thread-index.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   activitySearchLateOrder,
   derivedPending,
   lighterMessageInserts,
+  oneThreadIndex,
 ];
