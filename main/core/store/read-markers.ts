@@ -36,6 +36,8 @@ export function markRead(db: Database, conversationId: string, upToMessageId?: s
  */
 export function markUnread(db: Database, conversationId: string): boolean {
   return transaction(db, () => {
+    // Walked back from the newest to the first of theirs: MAX() would read the whole thread,
+    // `own` being last in the index (migrations/0021-one-thread-index.ts).
     const row = statement(
       db,
       `SELECT c.read_up_to AS readUpTo,
