@@ -7,6 +7,9 @@ import { statement } from '../store/statement-cache.ts';
  * Once the server confirms a record created locally, its temporary id gives
  * way to the server's everywhere it is referenced. If a sync round already
  * stored the server's copy, the local row is dropped in its favour.
+ *
+ * The conversation's last message is left to the caller, which stores the
+ * server's copy next and then recomputes it (recomputeConversationOrder).
  */
 export function replaceMessageId(
   db: Database,
@@ -30,7 +33,6 @@ export function replaceMessageId(
       db,
       'UPDATE conversations SET pinned_message_id = ? WHERE id = ? AND pinned_message_id = ?',
     ).run(serverId, row.conversation_id, localId);
-    recomputeConversationDerived(db, row.conversation_id);
     batch.thread(row.conversation_id);
   }
 }

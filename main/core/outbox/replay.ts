@@ -5,7 +5,10 @@ import type {
   MessagingApi,
 } from '../api/messaging-api.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
-import { recomputeConversationDerived } from '../store/conversation-derived.ts';
+import {
+  recomputeConversationDerived,
+  recomputeConversationOrder,
+} from '../store/conversation-derived.ts';
 import { transaction, type Database } from '../store/database.ts';
 import { upsertConversation, upsertMessage } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
@@ -41,8 +44,9 @@ export async function deliver(
       // else the write changed: without this its row kept a "sending" mark after a delete.
       const batch = new ChangeBatch().conversation(entry.conversationId);
       const result = transaction(db, () => {
-        store(batch);
+        // Gone first, the entry is not among the references the confirmation moves to server ids.
         removeEntry(db, entry.id);
+        store(batch);
         return alongside();
       });
       return { batch, alongside: result };
@@ -61,12 +65,14 @@ export async function deliver(
         ));
       return confirm((batch) => {
         learnSelf(db, message.contact);
-        // The server's copy goes in first, so the replacement drops the local row
-        // in its favour and recomputes the conversation once, not twice.
-        if (!hasOtherWrites(db, entry.id, 'target_id', target)) {
-          upsertMessage(db, message, readSelf(db)?.contactId === message.contact.id);
-        }
+        // Renamed first, our row takes the server's copy in place: one update, whose
+        // text the search index drops and takes back in one go, not a row dropped and another stored.
         replaceMessageId(db, target, message.id, batch);
+        if (!hasOtherWrites(db, entry.id, 'target_id', message.id)) {
+          // Its sender was just learnt as us.
+          upsertMessage(db, message, true);
+        }
+        recomputeConversationOrder(db, conversationId);
       });
     }
     case 'edit':

@@ -32,7 +32,8 @@ const derivedUpdate = (column: string, value: string) =>
    FROM derived
    WHERE conversations.id = derived.id AND conversations.${column} IS NOT derived.value`;
 
-const DERIVED_UPDATES = [
+/** The columns that place a conversation: its last message and sort time. */
+const ORDER_UPDATES = [
   derivedUpdate(
     'last_message_id',
     `(SELECT id FROM messages WHERE conversation_id = c.id
@@ -43,6 +44,10 @@ const DERIVED_UPDATES = [
     `MAX(c.created_at, COALESCE(c.last_active_at, 0),
        COALESCE((SELECT MAX(created_at) FROM messages WHERE conversation_id = c.id), 0))`,
   ),
+];
+
+const DERIVED_UPDATES = [
+  ...ORDER_UPDATES,
   derivedUpdate(
     'unread_count',
     `(SELECT COUNT(*) FROM messages
@@ -53,6 +58,18 @@ const DERIVED_UPDATES = [
 /** One conversation's derived columns (see recomputeConversationsDerived). */
 export function recomputeConversationDerived(db: Database, conversationId: string): void {
   recomputeConversationsDerived(db, [conversationId]);
+}
+
+/**
+ * After a change to our own messages alone (a send confirmed): their last
+ * message and sort time. No unread count holds our own messages, and
+ * counting a conversation's unread walks every message after its read
+ * marker, ours among them: a thousand queued sends made the count a fifth
+ * of storing each one's confirmation.
+ */
+export function recomputeConversationOrder(db: Database, conversationId: string): void {
+  const list = JSON.stringify([conversationId]);
+  for (const sql of ORDER_UPDATES) statement(db, sql).run(list);
 }
 
 /** A message stored for the first time, as the derived columns need to know it. */

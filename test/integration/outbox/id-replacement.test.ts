@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markInFlight, updatePayload } from '../../../main/core/store/outbox-entries.ts';
+import { searchMessages } from '../../../main/core/store/search-queries.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
 import { serverMessages, settle, startClient, type TestClient } from '../sync/harness.ts';
@@ -81,6 +82,49 @@ describe('local ids once the server confirms', () => {
         { from: localMessage, to: message?.id },
       ]),
     );
+  });
+
+  it('take the server’s time for sends queued offline, which stay findable once and leave the unread count alone', async () => {
+    client = startClient({ url: sandbox.url, token: users[0]!.token, dir: join(dir.path, 'c') });
+    const conversationId = client.engine.writes.openOrCreateConversation({ contactId: 'bob' });
+    client.engine.writes.send({ conversationId, text: 'hello bob', attachments: [] });
+    await settle(client);
+    const [id] = client.db.prepare('SELECT id FROM conversations').all() as { id: string }[];
+    const bob = startClient({ url: sandbox.url, token: users[1]!.token, dir: join(dir.path, 'b') });
+    await bob.api.sendMessage({ conversationId: id!.id, message: 'are you there' });
+    await bob.close();
+    await settle(client);
+    client.engine.setHostState({ online: false });
+    for (const text of ['parcel one', 'parcel two', 'parcel three']) {
+      client.engine.writes.send({ conversationId: id!.id, text, attachments: [] });
+    }
+    // Queued a while before the network comes back: the server's times are later than ours.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    client.engine.setHostState({ online: true });
+    await settle(client);
+
+    expect(conversationId).not.toBe(id!.id);
+    const onServer = await serverMessages(client.api, id!.id);
+    const newest = onServer.at(-1)!;
+    expect(newest.message).toBe('parcel three');
+    const conversation = client.db
+      .prepare('SELECT last_message_id, sort_at, unread_count FROM conversations WHERE id = ?')
+      .get(id!.id) as { last_message_id: string; sort_at: number; unread_count: number };
+    expect(conversation).toEqual({
+      last_message_id: newest.id,
+      sort_at: newest.createdAt,
+      unread_count: 1,
+    });
+    const { hits } = await searchMessages(client.db, { query: 'parcel', offset: 0, limit: 10 });
+    expect(hits.map((hit) => hit.messageId)).toEqual(
+      onServer
+        .filter((m) => m.message.startsWith('parcel'))
+        .map((m) => m.id)
+        .reverse(),
+    );
+    expect(() =>
+      client.db.exec(`INSERT INTO messages_fts (messages_fts) VALUES ('integrity-check')`),
+    ).not.toThrow();
   });
 
   it('survive a crash with a send in flight: the next start finds it on the server instead of sending twice', async () => {
