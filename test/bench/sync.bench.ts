@@ -8,7 +8,8 @@
  * - requests per idle round for 10, 100 and 1,000 conversations, against
  *   naive per-conversation polling;
  * - flush of 1,000 queued sends after reconnect, against the same sends made
- *   one after another straight through the API client; and of 300 over a
+ *   one after another straight through the API client, as the outbox makes
+ *   them (an idempotency key each); and of 300 over a
  *   link that adds 2 ms to every answer, where the outbox's storing overlaps
  *   the wait (on this loop the answer comes back sooner than it is stored);
  * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
@@ -25,6 +26,7 @@
  *   the same tables emptied row by row.
  * Run: npx node test/bench/sync.bench.ts [--quick]
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -106,10 +108,14 @@ async function flush(sends: number, latencyMs?: number) {
   const { dir, server, api, conversationIds } = await workspace(1, 0, latencyMs);
   const conversationId = conversationIds[0] as string;
   try {
+    // The requests the outbox makes: each with its idempotency key, which the server records.
     const direct = async () => {
       const started = performance.now();
       for (let i = 0; i < sends; i++) {
-        await api.sendMessage({ conversationId, message: `direct ${i}` });
+        await api.sendMessage(
+          { conversationId, message: `direct ${i}`, attachments: [] },
+          { idempotencyKey: randomUUID() },
+        );
       }
       return performance.now() - started;
     };
