@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markInFlight, updatePayload } from '../../../main/core/store/outbox-entries.ts';
+import { getConversation } from '../../../main/core/store/conversation-queries.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
 import { startSandbox, type Sandbox } from '../../../main/sandbox/sandbox.ts';
 import { recordingLog } from '../../unit/api/scripted-server.ts';
@@ -107,14 +108,17 @@ describe('local ids once the server confirms', () => {
     const onServer = await serverMessages(client.api, id!.id);
     const newest = onServer.at(-1)!;
     expect(newest.message).toBe('parcel three');
-    const conversation = client.db
-      .prepare('SELECT last_message_id, sort_at, unread_count FROM conversations WHERE id = ?')
-      .get(id!.id) as { last_message_id: string; sort_at: number; unread_count: number };
-    expect(conversation).toEqual({
-      last_message_id: newest.id,
-      sort_at: newest.createdAt,
-      unread_count: 1,
+    // The row the list shows: the last message at the server's time, bob's still unread.
+    expect(getConversation(client.db, id!.id)).toMatchObject({
+      lastMessage: { id: newest.id, text: 'parcel three', own: true, createdAt: newest.createdAt },
+      unreadCount: 1,
+      pendingWrites: 0,
     });
+    // …and its place in the list.
+    const { sort_at } = client.db
+      .prepare('SELECT sort_at FROM conversations WHERE id = ?')
+      .get(id!.id) as { sort_at: number };
+    expect(sort_at).toBe(newest.createdAt);
     const { hits } = await searchMessages(client.db, { query: 'parcel', offset: 0, limit: 10 });
     expect(hits.map((hit) => hit.messageId)).toEqual(
       onServer
