@@ -8,8 +8,9 @@ import { statement } from '../store/statement-cache.ts';
  * way to the server's everywhere it is referenced. If a sync round already
  * stored the server's copy, the local row is dropped in its favour.
  *
- * The conversation's last message is left to the caller, which stores the
- * server's copy next and then recomputes it (recomputeConversationOrder).
+ * Where the conversation stands in the list is left to the caller, which
+ * stores the server's copy (and with it the server's time) next and then
+ * recomputes it (recomputeConversationOrder).
  */
 export function replaceMessageId(
   db: Database,
@@ -28,11 +29,14 @@ export function replaceMessageId(
   recordMapping(db, localId, serverId);
   batch.replaced(localId, serverId);
   if (row) {
-    // Only its own conversation can pin a message, so no scan of every conversation.
-    statement(
-      db,
-      'UPDATE conversations SET pinned_message_id = ? WHERE id = ? AND pinned_message_id = ?',
-    ).run(serverId, row.conversation_id, localId);
+    // Only its own conversation can pin a message or end with it, so no scan of every conversation.
+    for (const column of ['pinned_message_id', 'last_message_id']) {
+      statement(db, `UPDATE conversations SET ${column} = ? WHERE id = ? AND ${column} = ?`).run(
+        serverId,
+        row.conversation_id,
+        localId,
+      );
+    }
     batch.thread(row.conversation_id);
   }
 }

@@ -18,9 +18,13 @@ import { statement } from './statement-cache.ts';
  * settling 10,000 such conversations seven times the work.
  */
 export function recomputeConversationsDerived(db: Database, ids: Iterable<string>): void {
+  runUpdates(db, ids, DERIVED_UPDATES);
+}
+
+function runUpdates(db: Database, ids: Iterable<string>, updates: readonly string[]): void {
   const list = JSON.stringify([...ids]);
   if (list === '[]') return;
-  for (const sql of DERIVED_UPDATES) statement(db, sql).run(list);
+  for (const sql of updates) statement(db, sql).run(list);
 }
 
 /** `column` set to `value` (a subquery on `c`, the conversation) where it differs. */
@@ -68,8 +72,7 @@ export function recomputeConversationDerived(db: Database, conversationId: strin
  * of storing each one's confirmation.
  */
 export function recomputeConversationOrder(db: Database, conversationId: string): void {
-  const list = JSON.stringify([conversationId]);
-  for (const sql of ORDER_UPDATES) statement(db, sql).run(list);
+  runUpdates(db, [conversationId], ORDER_UPDATES);
 }
 
 /** A message stored for the first time, as the derived columns need to know it. */

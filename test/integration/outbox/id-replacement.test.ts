@@ -19,7 +19,7 @@ function localIdsLeft(client: TestClient): unknown[] {
     .prepare(
       `SELECT 'message' AS what, id FROM messages WHERE id LIKE 'local%' OR conversation_id LIKE 'local%'
        UNION ALL SELECT 'conversation', id FROM conversations
-         WHERE id LIKE 'local%' OR pinned_message_id LIKE 'local%'
+         WHERE id LIKE 'local%' OR pinned_message_id LIKE 'local%' OR last_message_id LIKE 'local%'
        UNION ALL SELECT 'outbox', id FROM outbox`,
     )
     .all();
