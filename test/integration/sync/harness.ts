@@ -33,9 +33,10 @@ export function startClient(options: {
   /** Wraps the API client, to watch what the engine asks of the server. */
   wrapApi?: (api: MessagingApi) => MessagingApi;
   /**
-   * Stores background history through the writer, as the app does: on the
-   * writer's thread, which is started (as the app starts it for a long
-   * conversation list) before the engine; the test waits for it (`writerReady`).
+   * Stores the conversation list and background history through the writer,
+   * as the app does: on the writer's thread, which is started (as the app
+   * starts it for a long conversation list) before the engine; the test
+   * waits for it (`writerReady`).
    */
   historyWriter?: boolean;
   /** Told when the engine sees a conversation list longer than a page (SyncEngineDeps). */
@@ -68,6 +69,7 @@ export function startClient(options: {
     notifier,
     getSettings: () => settings,
     storeHistory: writer?.store,
+    storeConversations: writer?.storeConversations,
     indexSearch: writer?.indexSearch,
     expectLongHistory: options.expectLongHistory,
   });
