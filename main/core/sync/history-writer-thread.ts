@@ -85,14 +85,15 @@ port.on('message', (first: WriterMessage) => {
 
 /**
  * A page of the conversation list, stored at once in a transaction of its
- * own: the initial sync waits for it before the user has the list.
+ * own: the initial sync waits for the list before the user has it. Null
+ * when it was not stored (ConversationsPage).
  */
 function storeList(id: number, page: ConversationsPage): void {
   commit();
   try {
     const batch = new ChangeBatch();
-    storeConversationsPage(db, page, batch);
-    port.postMessage({ id, answer: batch.toEvent() } satisfies WorkerAnswer<ChangesEvent>);
+    const answer = storeConversationsPage(db, page, batch) ? batch.toEvent() : null;
+    port.postMessage({ id, answer } satisfies WorkerAnswer<ChangesEvent | null>);
   } catch (error) {
     port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
   }

@@ -133,7 +133,7 @@ export function startHistoryWriter(
     },
     storeConversations(page) {
       if (failed || stopped || !ready) return listHere(page);
-      return thread.ask({ list: page }) as Promise<ChangesEvent>;
+      return thread.ask({ list: page });
     },
     warm,
     indexSearch() {

@@ -2,6 +2,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { ApiConversation } from '../api/messaging-api.ts';
 import { listAll } from '../api/paginate.ts';
 import { isLocalIdSql } from '../store/local-id-sql.ts';
+import type { ConversationsPage } from './page-store.ts';
 import { statement } from '../store/statement-cache.ts';
 import type { PageAhead } from './page-ahead.ts';
 import { readInitialProgress, saveInitialProgress, type InitialProgress } from './sync-progress.ts';
@@ -22,6 +23,8 @@ import {
 export const FIRST_CONVERSATIONS = 20;
 /** The newest pages are fetched this many at a time. */
 const PARALLEL_FETCHES = 4;
+/** Pages of the conversation list being stored at most while the next is fetched. */
+const STORING_AT_MOST = 8;
 
 export interface InitialSyncOptions {
   /** Kept by the caller across rounds, so the list stays a page ahead between them. */
@@ -39,20 +42,73 @@ export async function runInitialSync(
   result: RoundResult,
   options: InitialSyncOptions,
 ): Promise<InitialProgress> {
+  const list = createListStore(ctx, result);
   let progress = readInitialProgress(ctx.db);
   for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
-    progress =
-      progress.phase === 'conversations'
-        ? await conversationsPage(ctx, result, progress, options.conversationPages)
-        : await newestPages(ctx, result, progress, options);
+    if (progress.phase === 'conversations') {
+      progress = await conversationsPage(ctx, list, progress, options.conversationPages);
+    } else {
+      // The first conversations are the top of the list as stored.
+      if (!(await list.landed())) return readInitialProgress(ctx.db);
+      progress = await newestPages(ctx, result, progress, options);
+    }
     options.onPage(progress);
   }
-  return progress;
+  return (await list.landed()) ? progress : readInitialProgress(ctx.db);
 }
+
+/**
+ * Pages of the conversation list on their way to the store, oldest first:
+ * the next page is fetched while they are stored. Waiting for each page to
+ * be stored before asking for the next held the list to the store's pace:
+ * 0.32–0.39 s for 10,000 conversations, where paging them alone takes 0.1 s.
+ */
+function createListStore(ctx: SyncContext, result: RoundResult) {
+  const storing: Promise<boolean>[] = [];
+  /** Waits for every page sent, so none is under way once a step has ended. */
+  const settle = () => Promise.allSettled(storing.splice(0));
+
+  return {
+    /** Sends a page to be stored; false once a page before it turns out not stored. */
+    async send(page: ConversationsPage): Promise<boolean> {
+      const landing = ctx.storeConversations(page).then((changes) => {
+        // The round's batch as it is when the page lands: each step hands the last one on.
+        if (changes !== null) result.batch.absorb(changes);
+        return changes !== null;
+      });
+      // Reported by whichever call waits for it.
+      landing.catch(() => undefined);
+      storing.push(landing);
+      const oldest = storing.length > STORING_AT_MOST ? storing.shift() : undefined;
+      let stored: boolean;
+      try {
+        stored = oldest === undefined || (await oldest);
+      } catch (error) {
+        await settle();
+        throw error;
+      }
+      // What was sent after it is not stored either: the list goes on from the saved progress.
+      if (!stored) await settle();
+      return stored;
+    },
+    /**
+     * Waits for every page sent; false when one was not stored (the list goes
+     * on from the saved progress). Rejects with the first store that failed.
+     */
+    async landed(): Promise<boolean> {
+      const outcomes = await settle();
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed !== undefined) throw failed.reason;
+      return outcomes.every((outcome) => outcome.status === 'fulfilled' && outcome.value);
+    },
+  };
+}
+
+type ListStore = ReturnType<typeof createListStore>;
 
 async function conversationsPage(
   ctx: SyncContext,
-  result: RoundResult,
+  list: ListStore,
   progress: InitialProgress,
   pages: PageAhead<ApiConversation>,
 ): Promise<InitialProgress> {
@@ -70,6 +126,7 @@ async function conversationsPage(
     if (!(error instanceof ApiError && error.kind === 'not-found' && progress.cursor !== null)) {
       throw error;
     }
+    if (!(await list.landed())) return readInitialProgress(ctx.db);
     return save(ctx, { ...progress, cursor: null });
   }
   // A server that ignores the cursor lists its first page again: take the largest page it allows.
@@ -80,8 +137,9 @@ async function conversationsPage(
     page.hasMore && page.nextCursor !== null
       ? { ...counted(progress, conversations.length), cursor: page.nextCursor }
       : { ...counted(progress, conversations.length), phase: 'recent', cursor: null };
-  result.batch.absorb(await ctx.storeConversations({ conversations, to: next }));
-  return next;
+  return (await list.send({ conversations, from: progress, to: next }))
+    ? next
+    : readInitialProgress(ctx.db);
 }
 
 /** The newest page of the first conversations the user sees; with it the app is usable. */

@@ -15,6 +15,7 @@ import {
 import {
   markHistoryComplete,
   readHistoryProgress,
+  readInitialProgress,
   saveHistoryProgress,
   saveInitialProgress,
   type HistoryProgress,
@@ -141,34 +142,52 @@ export function storeHistoryPages(
  */
 export type HistoryStore = (page: HistoryPage) => Promise<ChangesEvent | null>;
 
-/** A page of the conversation list fetched at sign-in, and the initial sync's progress after it. */
+/**
+ * A page of the conversation list fetched at sign-in, with the initial
+ * sync's progress before it (`from`) and after it (`to`). The list is
+ * fetched while the pages before are still being stored, so a page is stored
+ * only where the saved progress ends: one after a page that failed to store
+ * is left out, never stored past the gap.
+ */
 export interface ConversationsPage {
   conversations: ApiConversation[];
+  from: InitialProgress;
   to: InitialProgress;
 }
 
-/** Stores a page of the conversation list with the progress after it, in one transaction. */
+/**
+ * Stores a page of the conversation list with the progress after it, in one
+ * transaction; false, changing nothing, when the saved progress is not the
+ * page's `from`.
+ */
 export function storeConversationsPage(
   db: Database,
   page: ConversationsPage,
   batch: ChangeBatch,
-): void {
-  transaction(db, () => {
+): boolean {
+  return transaction(db, () => {
+    const at = readInitialProgress(db);
+    if (at.phase !== page.from.phase || at.cursor !== page.from.cursor) return false;
+    if (at.pages !== page.from.pages) return false;
     reconcileConversations(db, page.conversations, false, new Set(), batch);
     saveInitialProgress(db, page.to);
+    return true;
   });
 }
 
-/** Stores a page of the conversation list somewhere (here, or on the history writer's thread). */
-export type ConversationsStore = (page: ConversationsPage) => Promise<ChangesEvent>;
+/**
+ * Stores a page of the conversation list somewhere (here, or on the history
+ * writer's thread); resolves with what changed, or null when the page was
+ * not stored (see ConversationsPage).
+ */
+export type ConversationsStore = (page: ConversationsPage) => Promise<ChangesEvent | null>;
 
 /** The conversation list stored on this thread's own connection. */
 export const storeConversationsHere =
   (db: Database): ConversationsStore =>
   async (page) => {
     const batch = new ChangeBatch();
-    storeConversationsPage(db, page, batch);
-    return batch.toEvent();
+    return storeConversationsPage(db, page, batch) ? batch.toEvent() : null;
   };
 
 /** History stored on this thread's own connection (hosts without the writer thread). */

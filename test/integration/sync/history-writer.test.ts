@@ -34,6 +34,9 @@ function start() {
 const dataVersion = () =>
   (db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
 
+/** The initial sync's progress before its first page. */
+const FRESH = { phase: 'conversations', cursor: null, pages: 0, items: 0 } as const;
+
 /** Active at 2,000, never opened: its place in the list is 2,000. */
 const conversation = (id: string) =>
   apiConversation(id, { lastActiveAt: 2_000, lastOpenedAt: null });
@@ -42,17 +45,19 @@ it('stores the conversation list here until the thread is ready, then on the thr
   start();
   const first = await writer.storeConversations({
     conversations: [conversation('c1')],
+    from: FRESH,
     to: { phase: 'conversations', cursor: 'c1', pages: 1, items: 1 },
   });
-  expect(first.conversations).toEqual(['c1']);
+  expect(first?.conversations).toEqual(['c1']);
 
   await writer.warm();
   const before = dataVersion();
   const second = await writer.storeConversations({
     conversations: [conversation('c2')],
+    from: { phase: 'conversations', cursor: 'c1', pages: 1, items: 1 },
     to: { phase: 'recent', cursor: null, pages: 2, items: 2 },
   });
-  expect(second.conversations).toEqual(['c2']);
+  expect(second?.conversations).toEqual(['c2']);
   expect(dataVersion()).toBeGreaterThan(before);
   expect(db.prepare('SELECT id, sort_at FROM conversations ORDER BY id').all()).toEqual([
     { id: 'c1', sort_at: 2_000 },
@@ -65,6 +70,7 @@ it('answers a page of history once its transaction is committed, with the progre
   start();
   await writer.storeConversations({
     conversations: [conversation('c1')],
+    from: FRESH,
     to: { phase: 'done', cursor: null, pages: 1, items: 1 },
   });
   const start0 = { mode: 'feed' as const, cursor: null, done: false, pages: 0, items: 0 };
