@@ -16,9 +16,9 @@ import type { WriterMessage } from './history-writer.ts';
 /**
  * The history writer's thread (see history-writer.ts): stores the pages it
  * is sent on a connection of its own, their messages left for the search
- * backlog, and answers each with what changed once it is committed; asked
- * to, it indexes that backlog a chunk at a time, storing pages sent
- * meanwhile between chunks.
+ * backlog, and answers each once it is committed (with what changed, see
+ * `commit`); asked to, it indexes that backlog a chunk at a time, storing
+ * pages sent meanwhile between chunks.
  */
 if (parentPort === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 const port = parentPort;
@@ -128,7 +128,13 @@ function commitWhenDue(): void {
   held.timer ??= setTimeout(commit, HOLD_MS - age);
 }
 
-/** Commits what is held and answers its pages: what changed, or null for one not stored. */
+/**
+ * Commits what is held and answers its pages: null for one not stored; what
+ * the commit changed goes with the last page stored, and those before it
+ * answer with no changes. Their pages land in one batch either way, and a
+ * commit that settles history's conversations can name every conversation:
+ * sent with each page, each copy was merged again on the main thread.
+ */
 function commit(): void {
   if (held === null) return;
   const done = held;
@@ -138,7 +144,12 @@ function commit(): void {
   try {
     db.exec('COMMIT');
     const changes = done.batch.toEvent();
-    answers = done.asks.map(({ id, stored }) => ({ id, answer: stored ? changes : null }));
+    const last = done.asks.findLast(({ stored }) => stored);
+    const none = new ChangeBatch().toEvent();
+    answers = done.asks.map((ask) => ({
+      id: ask.id,
+      answer: ask.stored ? (ask === last ? changes : none) : null,
+    }));
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
     answers = done.asks.map(({ id }) => ({ id, error: messageOf(error) }));

@@ -9,6 +9,7 @@ import {
   readHistoryProgress,
   readInitialProgress,
   saveHistoryProgress,
+  type HistoryProgress,
 } from '../../../main/core/sync/sync-progress.ts';
 import { apiConversation, apiMessage } from '../../support/store-fixtures.ts';
 import { tempDir } from '../../support/temp-dir.ts';
@@ -99,4 +100,44 @@ it('answers a page of history once its transaction is committed, with the progre
     last_message_id: 'm2',
     unread_count: 2,
   });
+});
+
+it('announces what pages stored together changed once, not with each of them', async () => {
+  start();
+  await writer.storeConversations({
+    conversations: [conversation('c1'), conversation('c2')],
+    from: FRESH,
+    to: { phase: 'done', cursor: null, pages: 1, items: 2 },
+  });
+  const start0 = { mode: 'feed' as const, cursor: null, done: false, pages: 0, items: 0 };
+  saveHistoryProgress(db, start0);
+  await writer.warm();
+  const page = (conversationId: string, id: string, from: HistoryProgress, to: HistoryProgress) =>
+    writer.store({
+      conversations: [],
+      messages: [
+        toStored(
+          apiMessage({
+            id,
+            conversationId,
+            senderId: `contact-${conversationId}`,
+            createdAt: 1_500,
+          }),
+        ),
+      ],
+      range: null,
+      spare: [],
+      now: 3_000,
+      from,
+      to,
+    });
+  const middle = { ...start0, cursor: 'm2', pages: 1, items: 1 };
+  const end = { ...middle, cursor: 'm1', pages: 2, items: 2, done: true };
+  const answers = await Promise.all([
+    page('c2', 'm2', start0, middle),
+    page('c1', 'm1', middle, end),
+  ]);
+
+  expect(answers.flatMap((changes) => changes?.threads ?? []).sort()).toEqual(['c1', 'c2']);
+  expect(readHistoryProgress(db)).toEqual(end);
 });
