@@ -134,6 +134,16 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
 
+  /**
+   * The message at the middle of the screen, kept as the thread's place: the
+   * one a place opens the thread centred on again. Read from the rows' offsets
+   * on every scroll, not only when the rendered rows change: the view renders
+   * again a moment after scrolling stops, and Parley closed in that moment
+   * kept a place a few rows short of where the reading stopped.
+   */
+  const middleRow = (list: HTMLElement) =>
+    rows[virtualizer.getVirtualItemForOffset(list.scrollTop + list.clientHeight / 2)?.index ?? -1];
+
   // What is on screen: remembered for refreshes, and read when the window has the user's eyes.
   useEffect(() => {
     // The rendered rows include those kept ready above and below the screen (overscan).
@@ -143,7 +153,7 @@ export function MessageList() {
       .filter((v) => v.end > top && v.start < bottom)
       .map((v) => rows[v.index])
       .filter((row): row is ThreadRow => row !== undefined);
-    reportViewport(onScreen[Math.floor(onScreen.length / 2)]?.key ?? null, atEnd);
+    reportViewport(scrollRef.current ? (middleRow(scrollRef.current)?.key ?? null) : null, atEnd);
     if (atEnd) seenToEnd();
     if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
     const newest = onScreen.findLast((row) => !isLocalId(row.key))?.message;
@@ -156,6 +166,7 @@ export function MessageList() {
     const list = event.currentTarget;
     const end = !hasAfter && list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
     if (end !== atEnd) setAtEnd(end);
+    reportViewport(middleRow(list)?.key ?? null, end);
     // Only a scroll fetches a page, so a page that leaves the screen where it was
     // cannot pull in the next one by itself.
     const top = virtualizer.getVirtualItemForOffset(list.scrollTop)?.index ?? 0;
