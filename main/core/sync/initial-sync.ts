@@ -43,18 +43,24 @@ export async function runInitialSync(
   options: InitialSyncOptions,
 ): Promise<InitialProgress> {
   const list = createListStore(ctx, result);
-  let progress = readInitialProgress(ctx.db);
-  for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
-    if (progress.phase === 'conversations') {
-      progress = await conversationsPage(ctx, list, progress, options.conversationPages);
-    } else {
-      // The first conversations are the top of the list as stored.
-      if (!(await list.landed())) return readInitialProgress(ctx.db);
-      progress = await newestPages(ctx, result, progress, options);
+  try {
+    let progress = readInitialProgress(ctx.db);
+    for (let done = 0; progress.phase !== 'done' && done < options.maxPages; done++) {
+      if (progress.phase === 'conversations') {
+        progress = await conversationsPage(ctx, list, progress, options.conversationPages);
+      } else {
+        // The first conversations are the top of the list as stored.
+        if (!(await list.landed())) return readInitialProgress(ctx.db);
+        progress = await newestPages(ctx, result, progress, options);
+      }
+      options.onPage(progress);
     }
-    options.onPage(progress);
+    return (await list.landed()) ? progress : readInitialProgress(ctx.db);
+  } finally {
+    // Failed or stopped too, no page is left under way: the engine's stop waits for the round
+    // alone before the local data may be removed.
+    await list.settle();
   }
-  return (await list.landed()) ? progress : readInitialProgress(ctx.db);
 }
 
 /**
@@ -69,6 +75,7 @@ function createListStore(ctx: SyncContext, result: RoundResult) {
   const settle = () => Promise.allSettled(storing.splice(0));
 
   return {
+    settle,
     /** Sends a page to be stored; false once a page before it turns out not stored. */
     async send(page: ConversationsPage): Promise<boolean> {
       const landing = ctx.storeConversations(page).then((changes) => {

@@ -31,6 +31,8 @@ let api: MessagingApi;
 let conversationIds: string[];
 /** The cursor of each page of the conversation list asked for, in order. */
 let listed: (string | undefined)[];
+/** Where a request for a page of the list waits first, if anywhere: told the page's number. */
+let listGate: ((page: number, signal?: AbortSignal) => Promise<void>) | null;
 
 beforeEach(async () => {
   dir = tempDir('parley-initial-list-');
@@ -44,6 +46,7 @@ beforeEach(async () => {
   sandbox = await startSandbox({ users: [ALICE], dataFile: file });
   db = openDatabase(join(dir.path, 'client.db'));
   listed = [];
+  listGate = null;
   const client = createMessagingClient({
     baseUrl: sandbox.url,
     getToken: async () => ALICE.token,
@@ -53,8 +56,9 @@ beforeEach(async () => {
   api = new Proxy(client, {
     get(target, name, receiver) {
       if (name !== 'listConversations') return Reflect.get(target, name, receiver);
-      return (query: Parameters<MessagingApi['listConversations']>[0] = {}) => {
+      return async (query: Parameters<MessagingApi['listConversations']>[0] = {}) => {
         listed.push(query.startingAfter);
+        await listGate?.(listed.length, query.signal);
         return target.listConversations(query);
       };
     },
@@ -68,13 +72,13 @@ afterEach(async () => {
 });
 
 /** What sign-in runs, storing the list through `storeConversations`. */
-function signIn(storeConversations: ConversationsStore) {
+function signIn(storeConversations: ConversationsStore, signal = new AbortController().signal) {
   const ctx: SyncContext = {
     db,
     api,
     clock: systemClock,
     log: silentLogger,
-    signal: new AbortController().signal,
+    signal,
     confirmedSince: () => new Set(),
     storeHistory: storeHistoryHere(db),
     storeConversations,
@@ -144,4 +148,36 @@ it('fetches again a page of the list that failed to store, and stores none past 
   expect(listed[0]).toBe(saved.cursor);
   expect(storedIds()).toEqual([...conversationIds].sort());
   expect(readInitialProgress(db)).toMatchObject({ phase: 'done', items: CONVERSATIONS + 20 });
+});
+
+it('leaves no page of the list being stored once sign-in stops', async () => {
+  const here = storeConversationsHere(db);
+  let release: () => void = () => undefined;
+  const storeSlowly = new Promise<void>((resolve) => (release = resolve));
+  let sent = 0;
+  let answered = 0;
+  const stop = new AbortController();
+  // The fourth page is asked for only to be stopped (signing out, say) while three are being stored.
+  listGate = (page, signal) =>
+    page === 4
+      ? new Promise((resolve) => signal?.addEventListener('abort', () => resolve()))
+      : Promise.resolve();
+  let ended = false;
+  const sync = signIn(async (page) => {
+    sent += 1;
+    await storeSlowly;
+    answered += 1;
+    return here(page);
+  }, stop.signal).finally(() => (ended = true));
+  sync.catch(() => undefined);
+
+  await until(() => listed.length === 4);
+  stop.abort();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(ended).toBe(false);
+  release();
+
+  await expect(sync).rejects.toThrow();
+  expect(sent).toBe(3);
+  expect(answered).toBe(sent);
 });
