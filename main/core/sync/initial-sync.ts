@@ -87,13 +87,8 @@ function createListStore(ctx: SyncContext, result: RoundResult) {
       landing.catch(() => undefined);
       storing.push(landing);
       const oldest = storing.length > STORING_AT_MOST ? storing.shift() : undefined;
-      let stored: boolean;
-      try {
-        stored = oldest === undefined || (await oldest);
-      } catch (error) {
-        await settle();
-        throw error;
-      }
+      // A store that failed rejects here; runInitialSync lets the pages after it land.
+      const stored = oldest === undefined || (await oldest);
       // What was sent after it is not stored either: the list goes on from the saved progress.
       if (!stored) await settle();
       return stored;

@@ -167,8 +167,8 @@ export function storeConversationsPage(
 ): boolean {
   return transaction(db, () => {
     const at = readInitialProgress(db);
-    if (at.phase !== page.from.phase || at.cursor !== page.from.cursor) return false;
-    if (at.pages !== page.from.pages) return false;
+    const { phase, cursor, pages } = page.from;
+    if (at.phase !== phase || at.cursor !== cursor || at.pages !== pages) return false;
     reconcileConversations(db, page.conversations, false, new Set(), batch);
     saveInitialProgress(db, page.to);
     return true;
