@@ -56,9 +56,15 @@ interface ThreadState extends MessageWindow {
   keepUnread(conversationId: string): void;
   /** The list shows the end of the thread: everything loaded has been seen. */
   seenToEnd(): void;
-  /** What the message list shows right now: kept for refreshes, never rendered. */
-  reportViewport(centerId: string | null, atEnd: boolean): void;
+  /**
+   * How to read what the message list shows, given by the list while it is
+   * on screen: read when the thread is left or refreshed, never rendered.
+   */
+  watchViewport(read: ViewportReader | null): void;
 }
+
+/** The message at the middle of the thread's screen, and whether the screen is at its bottom. */
+export type ViewportReader = () => { centerId: string | null; atBottom: boolean };
 
 /**
  * A page whose start is the oldest message stored, while the server may hold
@@ -102,22 +108,23 @@ export const useThread = create<ThreadState>()((set, get) => {
    * would take back what the later one brought.
    */
   let refreshes = 0;
-  const viewport = { centerId: null as string | null, atEnd: true };
+  let viewport: ViewportReader | null = null;
   const isCurrent = (token: number) => token === openToken;
+
+  /** Where the list stands now, as the message list reads it from the screen. */
+  function readViewport() {
+    const seen = viewport?.();
+    if (!seen) return { centerId: null, atEnd: true };
+    return { centerId: seen.centerId, atEnd: !get().hasAfter && seen.atBottom };
+  }
 
   /** Keeps where the open thread was read up to (thread-places.ts). */
   function keepPlace() {
     const { conversationId, status } = get();
     if (conversationId !== null && status === 'ready') {
-      leavePlace(conversationId, viewport.centerId, viewport.atEnd);
+      const { centerId, atEnd } = readViewport();
+      leavePlace(conversationId, centerId, atEnd);
     }
-  }
-
-  /** Keeps where the open thread was read up to, and starts the next one's viewport afresh. */
-  function leaveThread() {
-    keepPlace();
-    viewport.centerId = null;
-    viewport.atEnd = true;
   }
 
   async function loadPinned(conversation: ConversationSummary | null, token: number) {
@@ -188,7 +195,7 @@ export const useThread = create<ThreadState>()((set, get) => {
         return;
       }
       const token = ++openToken;
-      leaveThread();
+      keepPlace();
       markedUpTo = 0;
       newestSeenId = null;
       set({ ...emptyThread(), conversationId, openedAs: conversationId, status: 'loading' });
@@ -259,7 +266,7 @@ export const useThread = create<ThreadState>()((set, get) => {
 
     close() {
       openToken += 1;
-      leaveThread();
+      keepPlace();
       set({
         conversationId: null,
         openedAs: null,
@@ -403,27 +410,28 @@ export const useThread = create<ThreadState>()((set, get) => {
       const token = openToken;
       const refresh = ++refreshes;
       const items = get().items;
-      const center = items.find((m) => m.id === viewport.centerId) ?? items[items.length - 1];
+      const seen = readViewport();
+      const center = items.find((m) => m.id === seen.centerId) ?? items[items.length - 1];
       try {
         const page = olderFromServer(
           await call('messages:page', {
             conversationId,
             limit: REFRESH_SPAN,
-            ...(center && !isLocalId(center.id) && !viewport.atEnd ? { around: center.id } : {}),
+            ...(center && !isLocalId(center.id) && !seen.atEnd ? { around: center.id } : {}),
           }),
         );
         if (!isCurrent(token) || refresh !== refreshes) return;
+        // Where the list stands once the page is here: the user may have scrolled meanwhile.
+        const now = readViewport();
         const merged = mergeWindow(get(), page);
-        const centerIndex = viewport.atEnd
-          ? -1
-          : merged.items.findIndex((m) => m.id === viewport.centerId);
+        const centerIndex = now.atEnd ? -1 : merged.items.findIndex((m) => m.id === now.centerId);
         set(
           boundWindow(merged, WINDOW_MAX, centerIndex < 0 ? merged.items.length - 1 : centerIndex),
         );
         const pinned = get().conversation?.pinnedMessageId;
         const fresh = pinned ? get().items.find((m) => m.id === pinned) : undefined;
         if (fresh) set({ pinnedMessage: fresh });
-        if (!viewport.atEnd) await countUnseen(conversationId, token);
+        if (!now.atEnd) await countUnseen(conversationId, token);
       } catch (error) {
         if (isNotFound(error)) return;
         if (isCurrent(token)) set({ error: describeError(error) });
@@ -449,9 +457,8 @@ export const useThread = create<ThreadState>()((set, get) => {
       }
     },
 
-    reportViewport(centerId, atEnd) {
-      viewport.centerId = centerId;
-      viewport.atEnd = atEnd;
+    watchViewport(read) {
+      viewport = read;
     },
 
     seenToEnd() {

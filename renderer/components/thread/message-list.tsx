@@ -49,6 +49,24 @@ function initialOffset(
   return Math.max(0, alignStart ? start : start - (viewportHeight - estimate(row)) / 2);
 }
 
+const atBottom = (list: HTMLElement) =>
+  list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
+
+/**
+ * The message at the middle of the list's screen, as the screen shows it: the
+ * one a place opens the thread centred on again (thread-places.ts). Read from
+ * the rows on screen, not the virtualizer's offsets, which on a busy machine
+ * put the middle a message off what it showed. In a gap between rows, the row below.
+ */
+function middleMessage(list: HTMLElement): string | null {
+  const box = list.getBoundingClientRect();
+  const middle = box.top + box.height / 2;
+  for (const row of list.querySelectorAll<HTMLElement>('.virtual-row')) {
+    if (row.getBoundingClientRect().bottom > middle) return row.dataset.key ?? null;
+  }
+  return null;
+}
+
 /**
  * The thread: virtualized and anchored at the bottom. Pages load as the user
  * scrolls near either end of the loaded window, and only then: adding a page
@@ -70,7 +88,7 @@ export function MessageList() {
   const jumpToLatest = useThread((s) => s.jumpToLatest);
   const unseenNew = useThread((s) => s.unseenNew);
   const seenToEnd = useThread((s) => s.seenToEnd);
-  const reportViewport = useThread((s) => s.reportViewport);
+  const watchViewport = useThread((s) => s.watchViewport);
   const conversationId = useThread((s) => s.conversationId);
   const today = useToday();
   const editingId = useEdits(editingIn(conversationId))?.id ?? null;
@@ -134,17 +152,18 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
 
-  /**
-   * The message at the middle of the screen, kept as the thread's place: the
-   * one a place opens the thread centred on again. Read from the rows' offsets
-   * on every scroll, not only when the rendered rows change: the view renders
-   * again a moment after scrolling stops, and Parley closed in that moment
-   * kept a place a few rows short of where the reading stopped.
-   */
-  const middleRow = (list: HTMLElement) =>
-    rows[virtualizer.getVirtualItemForOffset(list.scrollTop + list.clientHeight / 2)?.index ?? -1];
+  // Read as the thread is left, not kept from every scroll: the last scroll's place was a
+  // message off the screen's on a busy machine, and one closed as scrolling stopped, a few.
+  useEffect(() => {
+    watchViewport(() => {
+      const list = scrollRef.current;
+      if (!list) return { centerId: null, atBottom: true };
+      return { centerId: middleMessage(list), atBottom: atBottom(list) };
+    });
+    return () => watchViewport(null);
+  }, [watchViewport]);
 
-  // What is on screen: remembered for refreshes, and read when the window has the user's eyes.
+  // What is on screen: read when the window has the user's eyes.
   useEffect(() => {
     // The rendered rows include those kept ready above and below the screen (overscan).
     const top = scrollRef.current?.scrollTop ?? 0;
@@ -153,7 +172,6 @@ export function MessageList() {
       .filter((v) => v.end > top && v.start < bottom)
       .map((v) => rows[v.index])
       .filter((row): row is ThreadRow => row !== undefined);
-    reportViewport(scrollRef.current ? (middleRow(scrollRef.current)?.key ?? null) : null, atEnd);
     if (atEnd) seenToEnd();
     if (virtualizer.scrollRect) Object.assign(lastViewport, virtualizer.scrollRect);
     const newest = onScreen.findLast((row) => !isLocalId(row.key))?.message;
@@ -164,9 +182,8 @@ export function MessageList() {
 
   const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
-    const end = !hasAfter && list.scrollHeight - list.scrollTop - list.clientHeight <= AT_END_PX;
+    const end = !hasAfter && atBottom(list);
     if (end !== atEnd) setAtEnd(end);
-    reportViewport(middleRow(list)?.key ?? null, end);
     // Only a scroll fetches a page, so a page that leaves the screen where it was
     // cannot pull in the next one by itself.
     const top = virtualizer.getVirtualItemForOffset(list.scrollTop)?.index ?? 0;
@@ -207,6 +224,7 @@ export function MessageList() {
                 key={virtualRow.key}
                 ref={virtualizer.measureElement}
                 data-index={virtualRow.index}
+                data-key={virtualRow.key}
                 className="virtual-row"
                 style={{ transform: `translateY(${virtualRow.start}px)` }}
               >

@@ -48,13 +48,13 @@ describe('the message at the end being paged from is deleted while the page is o
     useThread.getState().close();
     holding = null;
     thread = Array.from({ length: 300 }, (_, i) => message(`m${String(i).padStart(3, '0')}`, i));
-    useThread.getState().reportViewport(null, true);
+    useThread.getState().watchViewport(() => ({ centerId: null, atBottom: true }));
   });
 
   it('scrolling up, shows the older page right above what is left', async () => {
     await useThread.getState().open(CONVERSATION);
     expect(shown()).toBe('m250..m299 (50)');
-    useThread.getState().reportViewport('m255', false);
+    useThread.getState().watchViewport(() => ({ centerId: 'm255', atBottom: false }));
 
     holding = 'before';
     const older = useThread.getState().loadOlder();

@@ -41,7 +41,7 @@ const changed = threadChanged(CONVERSATION);
 
 it('keeps a new message when an older refresh of the thread lands after a newer one', async () => {
   await useThread.getState().open(CONVERSATION);
-  useThread.getState().reportViewport(null, true);
+  useThread.getState().watchViewport(() => ({ centerId: null, atBottom: true }));
 
   holdNext = true;
   const first = useThread.getState().applyChanges(changed);

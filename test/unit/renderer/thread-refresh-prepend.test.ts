@@ -56,13 +56,13 @@ const range = (from: number, to: number) =>
 async function openAndScrollToTop() {
   await useThread.getState().open(CONVERSATION);
   expect(shown()).toEqual(range(250, 300));
-  useThread.getState().reportViewport('m255', false);
+  useThread.getState().watchViewport(() => ({ centerId: 'm255', atBottom: false }));
 }
 
 describe('a refresh of the open thread around the first older page', () => {
   beforeEach(() => {
     // Left at its end, so the next open starts at the newest page, not where the last test read.
-    useThread.getState().reportViewport(null, true);
+    useThread.getState().watchViewport(() => ({ centerId: null, atBottom: true }));
     useThread.getState().close();
     holding = null;
   });

@@ -63,14 +63,14 @@ describe('new messages while the user reads further up', () => {
     arrive(0, 400);
     useThread.getState().close();
     await useThread.getState().open(CONVERSATION);
-    useThread.getState().reportViewport(null, true);
+    useThread.getState().watchViewport(() => ({ centerId: null, atBottom: true }));
     useThread.getState().seenToEnd();
   });
 
   it('counts messages from others that arrive beyond the loaded window', async () => {
     // Scrolled far up: the held window ends well before the newest message.
     useThread.setState({ items: thread.slice(100, 150), hasBefore: true, hasAfter: true });
-    useThread.getState().reportViewport('m1125', false);
+    useThread.getState().watchViewport(() => ({ centerId: 'm1125', atBottom: false }));
 
     arrive(400, 3);
     arrive(403, 1, true);
@@ -83,12 +83,12 @@ describe('new messages while the user reads further up', () => {
   });
 
   it('counts them inside the window too, and clears once the user is back at the end', async () => {
-    useThread.getState().reportViewport('m1380', false);
+    useThread.getState().watchViewport(() => ({ centerId: 'm1380', atBottom: false }));
     arrive(400, 2);
     await useThread.getState().applyChanges(changed);
     expect(useThread.getState().unseenNew).toBe(2);
 
-    useThread.getState().reportViewport('m1380', true);
+    useThread.getState().watchViewport(() => ({ centerId: 'm1380', atBottom: true }));
     useThread.getState().seenToEnd();
     expect(useThread.getState().unseenNew).toBe(0);
     arrive(402, 1);
