@@ -125,20 +125,39 @@ const middleOf = (list: Locator) =>
     return /Thread message (\d+):/.exec(at?.closest('article')?.textContent ?? '')?.[1] ?? null;
   });
 
-/** Resolves once the list has stopped scrolling: the same place over two frames. */
-const scrollingStopped = (list: Locator) =>
-  list.evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        let last = -1;
-        const check = () => {
-          if (element.scrollTop === last) return resolve();
-          last = element.scrollTop;
-          requestAnimationFrame(() => requestAnimationFrame(check));
-        };
-        check();
-      }),
-  );
+/**
+ * Resolves once the view has settled: the list no longer scrolls, and the
+ * renders already asked for have come without moving the message in the
+ * middle. A scroll that stops is not enough: rows measured as they come into
+ * view move the others a render later, and on a busy machine that render came
+ * two frames after the last scroll. It waits no longer than that, so a place
+ * the app keeps only a moment after scrolling stops still shows.
+ */
+const viewSettled = (list: Locator) =>
+  list.evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // React queues its renders as messages on a channel: one posted now comes after them.
+    const queuedWork = () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    const sample = () => {
+      const box = element.getBoundingClientRect();
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const row = at?.closest('article');
+      return `${element.scrollTop} ${row?.textContent} ${row?.getBoundingClientRect().top}`;
+    };
+    let before: string;
+    do {
+      before = sample();
+      await frame();
+      await frame();
+      await queuedWork();
+      await frame();
+    } while (sample() !== before);
+  });
 
 /**
  * The long thread opened at its end, then read back up three screens (the
@@ -152,7 +171,7 @@ async function openAndReadBack(page: Page) {
   await expect(newest).toBeVisible();
   await list.focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('PageUp');
-  await scrollingStopped(list);
+  await viewSettled(list);
   const middle = await middleOf(list);
   expect(middle).not.toBeNull();
   await expect(newest).not.toBeInViewport();
