@@ -108,12 +108,12 @@ export const useThread = create<ThreadState>()((set, get) => {
    * would take back what the later one brought.
    */
   let refreshes = 0;
-  let viewport: ViewportReader | null = null;
+  let viewportReader: ViewportReader | null = null;
   const isCurrent = (token: number) => token === openToken;
 
   /** Where the list stands now, as the message list reads it from the screen. */
   function readViewport() {
-    const seen = viewport?.();
+    const seen = viewportReader?.();
     if (!seen) return { centerId: null, atEnd: true };
     return { centerId: seen.centerId, atEnd: !get().hasAfter && seen.atBottom };
   }
@@ -458,7 +458,7 @@ export const useThread = create<ThreadState>()((set, get) => {
     },
 
     watchViewport(read) {
-      viewport = read;
+      viewportReader = read;
     },
 
     seenToEnd() {

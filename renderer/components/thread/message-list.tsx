@@ -152,8 +152,7 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
 
-  // Read as the thread is left, not kept from every scroll: the last scroll's place was a
-  // message off the screen's on a busy machine, and one closed as scrolling stopped, a few.
+  // The store reads the screen as the thread is left or refreshed, never on a scroll.
   useEffect(() => {
     watchViewport(() => {
       const list = scrollRef.current;
