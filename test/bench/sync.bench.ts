@@ -16,6 +16,8 @@
  * - initial sync of 10,000 conversations and 100,000 messages (sign-in until
  *   all history is stored), against paging the same lists without storing,
  *   and when all of it was searchable (older history is indexed once stored);
+ *   the CPU both took, the client's threads and the sandbox's, beside the
+ *   cores the machine has (two here: work that needs more waits for them);
  *   and the same over a link that adds 2 ms to every answer;
  * - usable after sign-in (the conversation list and the newest pages of the
  *   first conversations stored) at 10,000 conversations / 1,000,000 messages
@@ -29,7 +31,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createMessagingClient } from '../../main/core/api/messaging-client.ts';
@@ -58,6 +60,22 @@ const load = () =>
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const count = (n: number) => n.toLocaleString('en');
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+/**
+ * CPU used beside the time it took: how many of the machine's cores the work
+ * kept busy. Work whose threads together need more CPU than the cores give
+ * waits for them, however it is overlapped.
+ */
+const cpuWords = (cpu: CpuUsed, ms: number) => {
+  const total = cpu.client + (cpu.sandbox ?? 0);
+  const sandbox =
+    cpu.sandbox === null
+      ? 'the sandbox not measured'
+      : `${cpu.sandbox.toFixed(2)} s in the sandbox`;
+  return (
+    `${cpu.client.toFixed(2)} s in this process's threads and ${sandbox}, ` +
+    `${(total / (ms / 1000)).toFixed(1)} of ${availableParallelism()} cores busy over ${seconds(ms)}`
+  );
+};
 const stall = (delay: LoopDelay) =>
   `p99 ${delay.p99.toFixed(1)} ms, max ${delay.max.toFixed(1)} ms`;
 
@@ -105,6 +123,28 @@ async function signIn(dataDir: string, url: string) {
   const usable = await core.until((s) => s.initialSync.done);
   const usableMs = performance.now() - started;
   return { core, started, usableMs, usable };
+}
+
+interface CpuUsed {
+  client: number;
+  sandbox: number | null;
+}
+
+/**
+ * CPU seconds used from now until the returned function is called: this
+ * process's threads (the core's, with the writer's) and the sandbox's.
+ */
+function cpuMeter(server: { cpuSeconds(): number | null }) {
+  const client = process.cpuUsage();
+  const sandbox = server.cpuSeconds();
+  return (): CpuUsed => {
+    const used = process.cpuUsage(client);
+    const sandboxNow = server.cpuSeconds();
+    return {
+      client: (used.user + used.system) / 1e6,
+      sandbox: sandbox === null || sandboxNow === null ? null : sandboxNow - sandbox,
+    };
+  };
 }
 
 async function pageWithoutStoring(api: ReturnType<typeof createMessagingClient>) {
@@ -155,16 +195,23 @@ async function flush(sends: number, latencyMs?: number) {
 
 async function initialSync(conversations: number, messages: number, latencyMs?: number) {
   const { dir, server, api } = await workspace(conversations, messages, latencyMs);
+  const paged = async () => {
+    const used = cpuMeter(server);
+    return { ms: await pageWithoutStoring(api), cpu: used() };
+  };
   try {
-    const before = await pageWithoutStoring(api);
+    const before = await paged();
     const idle = await loopDelay(async () => new Promise((resolve) => setTimeout(resolve, 2_000)));
     let run!: Awaited<ReturnType<typeof signIn>>;
     let engineMs = 0;
+    let engineCpu!: CpuUsed;
     let searchableMs = 0;
     const delay = await loopDelay(async () => {
+      const used = cpuMeter(server);
       run = await signIn(join(dir, 'client'), server.url);
       await run.core.until((s) => s.history.done);
       engineMs = performance.now() - run.started;
+      engineCpu = used();
       await run.core.until((s) => s.history.indexed);
       searchableMs = performance.now() - run.started;
     });
@@ -172,11 +219,17 @@ async function initialSync(conversations: number, messages: number, latencyMs?: 
       n: number;
     };
     await run.core.close();
-    const pagingMs = (before + (await pageWithoutStoring(api))) / 2;
+    const after = await paged();
+    const sandboxPaging =
+      before.cpu.sandbox === null || after.cpu.sandbox === null
+        ? null
+        : (before.cpu.sandbox + after.cpu.sandbox) / 2;
     return {
       engineMs,
+      engineCpu,
       searchableMs,
-      pagingMs,
+      pagingMs: (before.ms + after.ms) / 2,
+      pagingCpu: { client: (before.cpu.client + after.cpu.client) / 2, sandbox: sandboxPaging },
       stored: stored.n,
       delay,
       idle,
@@ -293,6 +346,8 @@ try {
       `${seconds(s.engineMs)}, ${count(s.stored)} stored ` +
       `(baseline, paging the same lists without storing: ${seconds(s.pagingMs)}) ` +
       `[${summary}; ${load()}]\n` +
+      `CPU of that initial sync: ${cpuWords(s.engineCpu, s.engineMs)} ` +
+      `(baseline, paging without storing: ${cpuWords(s.pagingCpu, s.pagingMs)}) [${load()}]\n` +
       `all of it searchable: ${seconds(s.searchableMs)} after sign-in [${load()}]\n` +
       `main-thread stall during initial sync: ${stall(s.delay)} ` +
       `(baseline, the same loop idle: ${stall(s.idle)}) [${load()}]\n`,

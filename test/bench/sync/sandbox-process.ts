@@ -1,4 +1,23 @@
+import { readFileSync } from 'node:fs';
 import { startCommand } from '../../support/preview-process.ts';
+
+/** The kernel's clock ticks a second as /proc counts them (USER_HZ, 100 on every Linux build). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds process `pid` has used, user and system, read from /proc; null
+ * where there is no /proc to read (not Linux).
+ */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: the fields are counted after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The sandbox on a seeded data file, as its own process: the client's work
@@ -23,5 +42,11 @@ export async function sandboxProcess(
     ],
     'sandbox',
   );
-  return { url: sandbox.url, stop: () => sandbox.stop() };
+  const pid = sandbox.child.pid;
+  return {
+    url: sandbox.url,
+    /** CPU seconds the sandbox has used so far; null where that cannot be read. */
+    cpuSeconds: () => (pid === undefined ? null : processCpuSeconds(pid)),
+    stop: () => sandbox.stop(),
+  };
 }
