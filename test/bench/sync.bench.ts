@@ -66,14 +66,12 @@ const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 
  * waits for them, however it is overlapped.
  */
 const cpuWords = (cpu: CpuUsed, ms: number) => {
-  const total = cpu.client + (cpu.sandbox ?? 0);
-  const sandbox =
-    cpu.sandbox === null
-      ? 'the sandbox not measured'
-      : `${cpu.sandbox.toFixed(2)} s in the sandbox`;
+  const client = `${cpu.client.toFixed(2)} s in this process's threads`;
+  if (cpu.sandbox === null) return `${client}, the sandbox not measured, over ${seconds(ms)}`;
+  const busy = (cpu.client + cpu.sandbox) / (ms / 1000);
   return (
-    `${cpu.client.toFixed(2)} s in this process's threads and ${sandbox}, ` +
-    `${(total / (ms / 1000)).toFixed(1)} of ${availableParallelism()} cores busy over ${seconds(ms)}`
+    `${client} and ${cpu.sandbox.toFixed(2)} s in the sandbox, ` +
+    `${busy.toFixed(1)} of ${availableParallelism()} cores busy over ${seconds(ms)}`
   );
 };
 const stall = (delay: LoopDelay) =>
@@ -129,6 +127,11 @@ interface CpuUsed {
   client: number;
   sandbox: number | null;
 }
+
+const meanCpu = (a: CpuUsed, b: CpuUsed): CpuUsed => ({
+  client: (a.client + b.client) / 2,
+  sandbox: a.sandbox === null || b.sandbox === null ? null : (a.sandbox + b.sandbox) / 2,
+});
 
 /**
  * CPU seconds used from now until the returned function is called: this
@@ -220,16 +223,12 @@ async function initialSync(conversations: number, messages: number, latencyMs?: 
     };
     await run.core.close();
     const after = await paged();
-    const sandboxPaging =
-      before.cpu.sandbox === null || after.cpu.sandbox === null
-        ? null
-        : (before.cpu.sandbox + after.cpu.sandbox) / 2;
     return {
       engineMs,
       engineCpu,
       searchableMs,
       pagingMs: (before.ms + after.ms) / 2,
-      pagingCpu: { client: (before.cpu.client + after.cpu.client) / 2, sandbox: sandboxPaging },
+      pagingCpu: meanCpu(before.cpu, after.cpu),
       stored: stored.n,
       delay,
       idle,

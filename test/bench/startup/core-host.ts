@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { shellLikeCore } from '../../support/shell-like-core.ts';
+import { procStatFields } from '../proc-stat.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
 import type { IdleRss } from './host-process.ts';
 
@@ -34,8 +35,7 @@ function childrenRss(): number {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const parent = Number(procStatFields(pid)[1]);
       if (parent !== process.pid) continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;

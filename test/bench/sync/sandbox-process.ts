@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { startCommand } from '../../support/preview-process.ts';
+import { procStatFields } from '../proc-stat.ts';
 
 /** The kernel's clock ticks a second as /proc counts them (USER_HZ, 100 on every Linux build). */
 const TICKS_PER_SECOND = 100;
@@ -10,9 +10,7 @@ const TICKS_PER_SECOND = 100;
  */
 function processCpuSeconds(pid: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name, in parentheses, may hold spaces: the fields are counted after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = procStatFields(pid);
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return null;
