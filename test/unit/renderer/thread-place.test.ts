@@ -20,6 +20,14 @@ function opensAt() {
   return target?.kind === 'message' ? target.id : target?.kind;
 }
 
+/** Opens the thread, leaves it showing `view`, and opens it again. */
+async function leaveAndReopen(view: typeof onScreen) {
+  await useThread.getState().open(CONVERSATION);
+  onScreen = view;
+  useThread.getState().close();
+  await useThread.getState().open(CONVERSATION);
+}
+
 describe('the place a thread is left at', () => {
   beforeEach(() => {
     onScreen = { centerId: null, atBottom: true };
@@ -28,21 +36,13 @@ describe('the place a thread is left at', () => {
   });
 
   it('is the message in the middle of the screen as the thread is left, and it opens there', async () => {
-    await useThread.getState().open(CONVERSATION);
-    onScreen = { centerId: 'm262', atBottom: false };
-    useThread.getState().close();
-
-    await useThread.getState().open(CONVERSATION);
+    await leaveAndReopen({ centerId: 'm262', atBottom: false });
     expect(opensAt()).toBe('m262');
     expect(useThread.getState().items.map((m) => m.id)).toContain('m262');
   });
 
   it('is none when the thread is left at its end', async () => {
-    await useThread.getState().open(CONVERSATION);
-    onScreen = { centerId: 'm295', atBottom: true };
-    useThread.getState().close();
-
-    await useThread.getState().open(CONVERSATION);
+    await leaveAndReopen({ centerId: 'm295', atBottom: true });
     expect(opensAt()).toBe('bottom');
   });
 });
