@@ -34,3 +34,22 @@ test('empty places say what they are and what to do', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Start conversation' }).click();
   await expect(page.getByText(/^No messages here yet\. Write the first one below/)).toBeVisible();
 });
+
+test('in a small window the welcome opens at its top and scrolls to its buttons', async ({
+  page,
+}) => {
+  // The smallest window the app allows (main/desktop/window-state.ts).
+  await page.setViewportSize({ width: 720, height: 480 });
+  const pane = page.getByRole('region', { name: 'No conversation open' });
+  const welcome = page.getByRole('region', { name: 'Getting started' });
+  const paneBox = await pane.boundingBox();
+  const heading = await welcome.getByRole('heading', { name: 'Getting started' }).boundingBox();
+  // Centred in a pane shorter than it, its heading was above the window, out of reach.
+  expect(heading!.y).toBeGreaterThanOrEqual(paneBox!.y);
+
+  const gotIt = welcome.getByRole('button', { name: 'Got it' });
+  await gotIt.scrollIntoViewIfNeeded();
+  await expect(gotIt).toBeInViewport();
+  await gotIt.click();
+  await expect(welcome).toHaveCount(0);
+});

@@ -31,6 +31,33 @@ test.describe('in the demo workspace', () => {
     await settings.getByRole('button', { name: 'Remove them and sign out' }).click();
     await expect(page.getByRole('button', { name: 'Try the demo workspace' })).toBeVisible();
   });
+
+  test('in the smallest window, the sign-in screen with kept work opens at its top and scrolls to the demo', async ({
+    page,
+  }) => {
+    // The smallest window the app allows (main/desktop/window-state.ts).
+    await page.setViewportSize({ width: 720, height: 480 });
+    await startConversation(page, 'nobody-to-lose');
+    await send(page, 'kept while signed out');
+    await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('dialog', { name: 'Settings' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+
+    const welcome = page.getByRole('main');
+    await expect(welcome.getByRole('status').filter({ hasText: 'not been sent' })).toBeVisible();
+    // Centred in a window shorter than it, the card's top was cut off, its heading against the
+    // window's edge: in view, the card's border and 28 px of padding are above the heading.
+    const heading = await welcome.getByRole('heading', { name: 'Parley', level: 1 }).boundingBox();
+    expect(heading!.y).toBeGreaterThan(28);
+    const demo = welcome.getByRole('button', { name: 'Try the demo workspace' });
+    await demo.scrollIntoViewIfNeeded();
+    await expect(demo).toBeInViewport();
+    await demo.click();
+    await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
+  });
 });
 
 test.describe('words', () => {
