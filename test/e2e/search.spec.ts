@@ -120,3 +120,22 @@ test('Search in conversation looks only there; Esc in the empty box searches eve
   await expect(found.getByRole('listitem')).toHaveCount(1);
   await expect(found.getByRole('listitem')).toContainText(`no ${word} for me`);
 });
+
+test('in the smallest window, a message found shows the words searched for, not an ellipsis over them', async ({
+  page,
+}) => {
+  // The smallest window the app allows (main/desktop/window-state.ts): the list is at its narrowest.
+  await page.setViewportSize({ width: 720, height: 480 });
+  await openConversation(page, await firstConversationTitle(page));
+  const word = unique('plan').replace(' ', '');
+  await send(page, `Here is a short note on the plan for next week: ${word}`);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  const hit = page.getByRole('region', { name: 'Messages found' }).getByRole('button').first();
+  await expect(hit).toContainText(word);
+  const row = await hit.boundingBox();
+  const match = await hit.getByText(word, { exact: true }).boundingBox();
+  // On one line the row cut the text short at its right edge, past which the word sat, hidden.
+  expect(match!.x + match!.width).toBeLessThanOrEqual(row!.x + row!.width);
+  expect(match!.y + match!.height).toBeLessThanOrEqual(row!.y + row!.height);
+});

@@ -94,7 +94,7 @@ export function MessageResults({ query }: { query: string }) {
                   <ListTime ms={hit.createdAt} />
                 </time>
               </span>
-              <span className="hit-line">
+              <span className="hit-text">
                 <span className="hit-sender">{hit.own ? 'You' : hit.senderName}: </span>
                 <Snippet hit={hit} />
               </span>
