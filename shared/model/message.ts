@@ -119,6 +119,8 @@ export const searchHit = z.object({
   senderName: z.string(),
   /** Written by the user, so shown as theirs ("You"), as everywhere else. */
   own: z.boolean(),
+  /** In a group, where the sender is one of several: named, as the conversation list names them. */
+  inGroup: z.boolean(),
   createdAt: epochMs,
   /** Plain text around the match; `highlights` are [start, end) offsets into it. */
   snippet: z.string(),

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_GROUPS } from '../../main/sandbox/demo/demo-content.ts';
 import {
   conversationAction,
   firstConversationTitle,
@@ -78,6 +79,26 @@ test('a message the user wrote is found as theirs, "You", as the conversation li
   await expect(found.getByRole('button', { name: /\bYou: / }).first()).toBeVisible();
   // The demo's own username is "you": it was shown lower-case, unlike anywhere else.
   await expect(found.getByRole('button', { name: /\byou: / })).toHaveCount(0);
+});
+
+test('a message found names its sender as the conversation list does: in a group, not one to one', async ({
+  page,
+}) => {
+  await page.getByRole('searchbox', { name: 'Search' }).fill('the');
+  const found = page.getByRole('region', { name: 'Messages found' });
+  await expect(found.getByRole('listitem')).toHaveCount(20);
+  const groups = new Set<string>(DEMO_GROUPS.map((group) => group.id));
+  const hits = (await found.getByRole('listitem').allInnerTexts()).map((text) => {
+    const [title = '', , line = ''] = text.split('\n');
+    return { title, line, inGroup: groups.has(title) };
+  });
+  const othersInGroups = hits.filter((hit) => hit.inGroup && !hit.line.startsWith('You: '));
+  const othersOneToOne = hits.filter((hit) => !hit.inGroup && !hit.line.startsWith('You: '));
+  expect(othersInGroups.length).toBeGreaterThan(0);
+  expect(othersOneToOne.length).toBeGreaterThan(0);
+  for (const hit of othersInGroups) expect(hit.line).toMatch(/^[a-z]+\.[a-z]+: /);
+  // The title already names the other person; "amara.diallo: " under "amara.diallo" said it twice.
+  for (const hit of othersOneToOne) expect(hit.line).not.toContain(`${hit.title}: `);
 });
 
 test('Search in conversation looks only there; Esc in the empty box searches everywhere again', async ({

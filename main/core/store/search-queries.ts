@@ -156,6 +156,7 @@ export async function searchMessages(
           row.sender_username ?? (row.own === 1 ? selfName : null) ?? row.sender_id,
         ),
         own: row.own === 1,
+        inGroup: row.group_id !== null,
         createdAt: row.created_at,
         snippet: snippet.text,
         highlights: snippet.highlights,

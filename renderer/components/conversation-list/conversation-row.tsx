@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ConversationSummary } from '../../../shared/model/conversation.ts';
+import { summarySender } from '../../lib/conversation-words.ts';
 import { plural } from '../../lib/format.ts';
 import { safeSlice } from '../../lib/untrusted-text.ts';
 import { Avatar } from '../common/avatar.tsx';
@@ -26,8 +27,8 @@ function fullPreview(conversation: ConversationSummary, selected: boolean) {
   const last = conversation.lastMessage;
   if (!last) return { draft: false, text: 'No messages yet' };
   const body = last.text.trim() || (last.hasAttachments ? 'Attachment' : '');
-  if (last.own) return { draft: false, text: `You: ${body}` };
-  return { draft: false, text: conversation.groupId ? `${last.senderName}: ${body}` : body };
+  const sender = summarySender({ ...last, inGroup: conversation.groupId !== null });
+  return { draft: false, text: sender === null ? body : `${sender}: ${body}` };
 }
 
 /** What the row says beyond its text, for the end of its accessible name. */

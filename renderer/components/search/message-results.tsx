@@ -3,6 +3,7 @@ import type { SearchHit } from '../../../shared/model/message.ts';
 import type { SyncStatus } from '../../../shared/model/session.ts';
 import { exactTime } from '../../lib/format.ts';
 import { ListTime } from '../common/list-time.tsx';
+import { summarySender } from '../../lib/conversation-words.ts';
 import { useMessageSearch } from '../../stores/message-search.ts';
 import { openConversation } from '../../stores/navigation.ts';
 import { InlineError } from '../common/fields.tsx';
@@ -20,6 +21,35 @@ function Snippet({ hit }: { hit: SearchHit }) {
   }
   parts.push(hit.snippet.slice(at));
   return <span className="hit-snippet">{parts}</span>;
+}
+
+/** A message found: its conversation and time, and who wrote what around the match. */
+function FoundMessage({ hit }: { hit: SearchHit }) {
+  const sender = summarySender(hit);
+  return (
+    <li>
+      <button
+        type="button"
+        className="hit"
+        onClick={() => openConversation(hit.conversationId, hit.messageId)}
+      >
+        <span className="hit-line">
+          <span className="hit-title">{hit.conversationTitle}</span>
+          <time
+            className="row-time"
+            dateTime={new Date(hit.createdAt).toISOString()}
+            title={exactTime(hit.createdAt)}
+          >
+            <ListTime ms={hit.createdAt} />
+          </time>
+        </span>
+        <span className="hit-text">
+          {sender !== null && <span className="hit-sender">{sender}: </span>}
+          <Snippet hit={hit} />
+        </span>
+      </button>
+    </li>
+  );
 }
 
 /** What search may still miss: older messages not fetched yet, or fetched but not indexed yet. */
@@ -78,28 +108,7 @@ export function MessageResults({ query }: { query: string }) {
       )}
       <ul className="hits">
         {hits.map((hit) => (
-          <li key={hit.messageId}>
-            <button
-              type="button"
-              className="hit"
-              onClick={() => openConversation(hit.conversationId, hit.messageId)}
-            >
-              <span className="hit-line">
-                <span className="hit-title">{hit.conversationTitle}</span>
-                <time
-                  className="row-time"
-                  dateTime={new Date(hit.createdAt).toISOString()}
-                  title={exactTime(hit.createdAt)}
-                >
-                  <ListTime ms={hit.createdAt} />
-                </time>
-              </span>
-              <span className="hit-text">
-                <span className="hit-sender">{hit.own ? 'You' : hit.senderName}: </span>
-                <Snippet hit={hit} />
-              </span>
-            </button>
-          </li>
+          <FoundMessage key={hit.messageId} hit={hit} />
         ))}
       </ul>
       {hasMore && (

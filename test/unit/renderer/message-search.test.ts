@@ -28,6 +28,7 @@ function hit(query: string, n: number): SearchHit {
     conversationTitle: 'maya.chen',
     senderName: 'maya.chen',
     own: false,
+    inGroup: false,
     createdAt: 1_000_000 - n,
     snippet: `${query} ${n}`,
     highlights: [],

@@ -111,6 +111,7 @@ describe('message search', () => {
       conversationTitle: 'Team',
       senderName: 'ann',
       own: false,
+      inGroup: true,
       createdAt: 3,
       snippet: 'The deployment failed: <b>oops</b>',
       highlights: [[15, 21]],
@@ -118,6 +119,7 @@ describe('message search', () => {
     const lunch = (await search(archive(), 'lunch')).hits[1];
     expect(lunch?.snippet.slice(...(lunch.highlights[0] as [number, number]))).toBe('Lunch');
     expect(lunch?.conversationTitle).toBe('ann');
+    expect(lunch?.inGroup).toBe(false);
   });
 
   it('pages with offset and limit and says when there is more', async () => {
