@@ -154,6 +154,30 @@ test('the composer grows as a long line wraps, so all of it shows, and stops at 
   expect(capped.shown).toBeGreaterThan(wrapped.shown);
 });
 
+test('the newest message stays in sight as the composer grows, as an edit begins, and as the window shrinks', async ({
+  page,
+}) => {
+  await openConversation(page, await firstConversationTitle(page));
+  const last = await send(page, unique('the newest'));
+  await expect(last).toBeInViewport({ ratio: 1 });
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('a draft long enough to need more than one line, '.repeat(6));
+  // The composer took its lines from the thread's screen, and the list stayed at its end.
+  await expect(last).toBeInViewport({ ratio: 1 });
+
+  await box.fill('');
+  await box.press('ArrowUp');
+  await expect(page.getByText('Editing message')).toBeVisible();
+  await expect(last).toBeInViewport({ ratio: 1 });
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Editing message')).toHaveCount(0);
+  // The window made as short as the app allows (main/desktop/window-state.ts).
+  await page.setViewportSize({ width: 720, height: 480 });
+  await expect(last).toBeInViewport({ ratio: 1 });
+});
+
 test('Page Up and Page Down in the composer scroll the thread, the half-typed text left as it is', async ({
   page,
 }) => {

@@ -152,6 +152,23 @@ export function MessageList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollTarget?.nonce]);
 
+  // A list at its end stays there as its screen shrinks: the composer growing with a draft
+  // or an edit, or the window made shorter, took the height from the bottom, over the newest.
+  useEffect(() => {
+    const list = scrollRef.current;
+    if (!list) return;
+    let height = list.clientHeight;
+    const observer = new ResizeObserver(() => {
+      // A shrinking screen moves neither the scroll position nor the content's height.
+      const wasAtEnd = list.scrollHeight - list.scrollTop - height <= AT_END_PX;
+      const shrunk = list.clientHeight < height;
+      height = list.clientHeight;
+      if (shrunk && wasAtEnd) virtualizer.scrollToEnd();
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [virtualizer]);
+
   // The store reads the screen as the thread is left or refreshed, never on a scroll.
   useEffect(() => {
     watchViewport(() => {
