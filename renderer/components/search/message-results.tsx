@@ -44,7 +44,7 @@ function FoundMessage({ hit }: { hit: SearchHit }) {
           </time>
         </span>
         <span className="hit-text">
-          {sender !== null && <span className="hit-sender">{sender}: </span>}
+          {sender !== null && `${sender}: `}
           <Snippet hit={hit} />
         </span>
       </button>
