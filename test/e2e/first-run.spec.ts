@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { conversations, openAppForEachTest } from '../support/parley-app.ts';
+import { MINIMUM_SIZE } from '../../main/desktop/window-state.ts';
 
 openAppForEachTest();
 
@@ -38,8 +39,7 @@ test('empty places say what they are and what to do', async ({ page }) => {
 test('in a small window the welcome opens at its top and scrolls to its buttons', async ({
   page,
 }) => {
-  // The smallest window the app allows (main/desktop/window-state.ts).
-  await page.setViewportSize({ width: 720, height: 480 });
+  await page.setViewportSize(MINIMUM_SIZE);
   const pane = page.getByRole('region', { name: 'No conversation open' });
   const welcome = page.getByRole('region', { name: 'Getting started' });
   const paneBox = await pane.boundingBox();

@@ -11,6 +11,7 @@ import {
   thread,
   unique,
 } from '../support/parley-app.ts';
+import { MINIMUM_SIZE } from '../../main/desktop/window-state.ts';
 
 openAppForEachTest();
 
@@ -173,8 +174,7 @@ test('the newest message stays in sight as the composer grows, as an edit begins
 
   await page.keyboard.press('Escape');
   await expect(page.getByText('Editing message')).toHaveCount(0);
-  // The window made as short as the app allows (main/desktop/window-state.ts).
-  await page.setViewportSize({ width: 720, height: 480 });
+  await page.setViewportSize(MINIMUM_SIZE);
   await expect(last).toBeInViewport({ ratio: 1 });
 });
 

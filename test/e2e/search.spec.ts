@@ -9,6 +9,7 @@ import {
   send,
   unique,
 } from '../support/parley-app.ts';
+import { MINIMUM_SIZE } from '../../main/desktop/window-state.ts';
 
 openAppForEachTest();
 
@@ -145,8 +146,8 @@ test('Search in conversation looks only there; Esc in the empty box searches eve
 test('in the smallest window, a message found shows the words searched for, not an ellipsis over them', async ({
   page,
 }) => {
-  // The smallest window the app allows (main/desktop/window-state.ts): the list is at its narrowest.
-  await page.setViewportSize({ width: 720, height: 480 });
+  // The smallest window the app allows: the list is at its narrowest.
+  await page.setViewportSize(MINIMUM_SIZE);
   await openConversation(page, await firstConversationTitle(page));
   const word = unique('plan').replace(' ', '');
   await send(page, `Here is a short note on the plan for next week: ${word}`);

@@ -7,6 +7,7 @@ import {
   send,
   startConversation,
 } from '../support/parley-app.ts';
+import { MINIMUM_SIZE } from '../../main/desktop/window-state.ts';
 
 test.describe('in the demo workspace', () => {
   openAppForEachTest();
@@ -35,8 +36,7 @@ test.describe('in the demo workspace', () => {
   test('in the smallest window, the sign-in screen with kept work opens at its top and scrolls to the demo', async ({
     page,
   }) => {
-    // The smallest window the app allows (main/desktop/window-state.ts).
-    await page.setViewportSize({ width: 720, height: 480 });
+    await page.setViewportSize(MINIMUM_SIZE);
     await startConversation(page, 'nobody-to-lose');
     await send(page, 'kept while signed out');
     await expect(page.getByRole('status', { name: 'Connection' })).toContainText('2 not sent');
