@@ -138,7 +138,6 @@ export function apiMessage(seed: MessageSeed): ApiMessage {
     readAt: seed.readAt ?? null,
     createdAt: seed.createdAt,
     updatedAt: seed.updatedAt ?? null,
-    raw: { id: seed.id, conversation_id: seed.conversationId, message: seed.text ?? '' },
   };
 }
 

@@ -114,7 +114,6 @@ function seedSandbox(file: string, plan: Plan): Seeded {
         readAt: at * 1000,
         createdAt: at * 1000,
         updatedAt: null,
-        raw: {},
       });
     };
     contact.run(SELF, SELF, plan.now, start - 86_400);

@@ -27,8 +27,6 @@ export interface ApiMessage {
   readAt: number | null;
   createdAt: number;
   updatedAt: number | null;
-  /** The server's record as received, unknown fields included. */
-  raw: Record<string, unknown>;
 }
 
 export interface ApiConversation {

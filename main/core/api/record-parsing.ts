@@ -75,7 +75,7 @@ function recordReader<S extends z.ZodType, T>(
   };
 }
 
-export const readMessage = recordReader(messageRecord, (record, ms, raw): ApiMessage => ({
+export const readMessage = recordReader(messageRecord, (record, ms): ApiMessage => ({
   id: record.id,
   conversationId: record.conversation_id,
   contact: toContact(record.contact, ms),
@@ -85,7 +85,6 @@ export const readMessage = recordReader(messageRecord, (record, ms, raw): ApiMes
   readAt: ms(record.read_at),
   createdAt: ms(record.created_at),
   updatedAt: ms(record.updated_at),
-  raw,
 }));
 
 export const readConversation = recordReader(

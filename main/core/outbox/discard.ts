@@ -97,8 +97,8 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
       statement(
         db,
         `INSERT OR IGNORE INTO messages (seq, id, conversation_id, sender_id, own, text,
-           reactions, attachments, read_at, created_at, updated_at, edited_at, fingerprint)
-         VALUES (${timeOrderedSeq('?9')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+           reactions, attachments, read_at, created_at, updated_at, edited_at)
+         VALUES (${timeOrderedSeq('?9')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`,
       ).run(
         target ?? m.id,
         m.conversation_id,
@@ -111,7 +111,6 @@ function rollBack(db: Database, entry: OutboxEntry, batch: ChangeBatch): string 
         m.created_at,
         m.updated_at,
         m.edited_at,
-        m.fingerprint,
       );
       if (entry.payload.wasPinned) {
         setConversation('pinned_message_id = COALESCE(pinned_message_id, ?)', target ?? m.id);

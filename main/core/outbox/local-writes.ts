@@ -61,7 +61,7 @@ export function createLocalWrites(db: Database, now: () => number) {
     const row = statement(
       db,
       `SELECT id, conversation_id, sender_id, own, text, reactions, attachments, read_at,
-           created_at, updated_at, edited_at, fingerprint FROM messages WHERE id = ?`,
+           created_at, updated_at, edited_at FROM messages WHERE id = ?`,
     ).get(currentId(db, id)) as MessageSnapshot | undefined;
     if (!row) throw notFound('The message');
     return row;

@@ -1,6 +1,5 @@
 import type { ApiContact, ApiMessage } from '../api/messaging-api.ts';
 import type { Database } from './database.ts';
-import { recordFingerprint } from './record-fingerprint.ts';
 import { insertRows } from './multi-row-insert.ts';
 import { toSearchBacklog } from './search-backlog.ts';
 import { nextSeqs } from './search-order.ts';
@@ -8,27 +7,32 @@ import { statement } from './statement-cache.ts';
 
 export type UpsertResult = 'inserted' | 'updated' | 'unchanged';
 
-/**
- * A message as it is stored: the server's record, kept only to tell a record
- * listed again unchanged from one that changed, stands in it by its
- * fingerprint. Taken where a page is fetched, on the main thread, the record
- * never crosses to the history writer's thread, and crossing was a third of
- * that thread's work on a page.
- */
-export type StoredMessage = Omit<ApiMessage, 'raw'> & { fingerprint: string };
-
-export function toStored({ raw, ...message }: ApiMessage): StoredMessage {
-  return { ...message, fingerprint: recordFingerprint(raw) };
-}
-
 /** A message to store, with whether it is ours (decided by the caller, which knows who we are). */
 export interface MessageWrite {
-  message: StoredMessage;
+  message: ApiMessage;
   own: boolean;
 }
 
-const INSERT_MESSAGES = `INSERT INTO messages (seq, id, conversation_id, sender_id, own, text,
-  reactions, attachments, read_at, created_at, updated_at, fingerprint)`;
+/**
+ * The columns a message is stored in after its key, as INSERT_MESSAGES names
+ * them. A record listed again is unchanged when it would write each of them
+ * as it is: what the server changed in a field Parley does not store changes
+ * nothing to write.
+ */
+const COLUMNS = [
+  'id',
+  'conversation_id',
+  'sender_id',
+  'own',
+  'text',
+  'reactions',
+  'attachments',
+  'read_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+const INSERT_MESSAGES = `INSERT INTO messages (seq, ${COLUMNS.join(', ')})`;
 
 /** A changed row keeps its key unless its time moved. */
 const UPSERT_MESSAGES = `ON CONFLICT(id) DO UPDATE SET
@@ -38,13 +42,12 @@ const UPSERT_MESSAGES = `ON CONFLICT(id) DO UPDATE SET
   own = excluded.own, text = excluded.text, reactions = excluded.reactions,
   attachments = excluded.attachments, read_at = excluded.read_at,
   created_at = excluded.created_at, updated_at = excluded.updated_at,
-  fingerprint = excluded.fingerprint,
   edited_at = CASE WHEN excluded.text = messages.text THEN messages.edited_at
     ELSE COALESCE(excluded.updated_at, excluded.created_at) END`;
 
-/** Where a row's creation time and key sit in the rows built below. */
-const CREATED_AT = 9;
+/** Where a row's key and creation time sit in the rows built below: the key, then COLUMNS. */
 const SEQ = 0;
+const CREATED_AT = 1 + COLUMNS.indexOf('created_at');
 
 /**
  * Stores messages, oldest first as given, a page in a few statements, and
@@ -61,17 +64,13 @@ const SEQ = 0;
  */
 export function upsertMessages(db: Database, writes: readonly MessageWrite[]): UpsertResult[] {
   if (writes.length === 0) return [];
-  const stored = new Map(storedAs(db, writes).map((row) => [row.id, row]));
+  const stored = storedAs(db, writes);
   /** The rows to write in the order given (their keys follow it), and the new and changed apart. */
   const rows: unknown[][] = [];
   const fresh: unknown[][] = [];
   const changed: unknown[][] = [];
   const results = writes.map(({ message, own }): UpsertResult => {
-    const existing = stored.get(message.id);
-    const { fingerprint } = message;
-    if (existing?.fingerprint === fingerprint && existing.own === (own ? 1 : 0)) return 'unchanged';
-    const row = [
-      null,
+    const values = [
       message.id,
       message.conversationId,
       message.contact.id,
@@ -82,12 +81,14 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
       message.readAt,
       message.createdAt,
       message.updatedAt,
-      fingerprint,
     ];
+    const existing = stored.get(message.id);
+    if (existing?.every((value, index) => value === values[index])) return 'unchanged';
+    const row = [null, ...values];
     rows.push(row);
     (existing ? changed : fresh).push(row);
     // A message listed twice in one batch is stored once, as last listed.
-    stored.set(message.id, { id: message.id, fingerprint, own: own ? 1 : 0 });
+    stored.set(message.id, values);
     return existing ? 'updated' : 'inserted';
   });
   if (rows.length === 0) return results;
@@ -105,20 +106,23 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
   return results;
 }
 
-/** How the messages of `writes` are stored now, those that are; one alone by its key. */
-function storedAs(db: Database, writes: readonly MessageWrite[]) {
-  type Stored = { id: string; fingerprint: string; own: number };
+/** The COLUMNS of the messages of `writes` that are stored, by id; one alone by its key. */
+function storedAs(db: Database, writes: readonly MessageWrite[]): Map<string, unknown[]> {
+  type Stored = Record<(typeof COLUMNS)[number], unknown>;
   const [only] = writes;
-  if (writes.length === 1 && only !== undefined) {
-    const row = statement(db, 'SELECT id, fingerprint, own FROM messages WHERE id = ?').get(
-      only.message.id,
-    ) as Stored | undefined;
-    return row === undefined ? [] : [row];
-  }
-  return statement(
-    db,
-    'SELECT id, fingerprint, own FROM messages WHERE id IN (SELECT value FROM json_each(?))',
-  ).all(JSON.stringify(writes.map(({ message }) => message.id))) as Stored[];
+  const rows =
+    writes.length === 1 && only !== undefined
+      ? [
+          statement(db, `SELECT ${COLUMNS.join(', ')} FROM messages WHERE id = ?`).get(
+            only.message.id,
+          ) as Stored | undefined,
+        ].filter((row) => row !== undefined)
+      : (statement(
+          db,
+          `SELECT ${COLUMNS.join(', ')} FROM messages
+           WHERE id IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(writes.map(({ message }) => message.id))) as Stored[]);
+  return new Map(rows.map((row) => [row.id as string, COLUMNS.map((name) => row[name])]));
 }
 
 /**

@@ -21,11 +21,6 @@ const messageSnapshot = z.object({
   updated_at: z.number().nullable(),
   /** Absent in entries queued before the app kept it. */
   edited_at: z.number().nullable().default(null),
-  /**
-   * Entries queued before migration 13 kept the record itself (`raw`); with
-   * no fingerprint, the restored row is written afresh when next listed.
-   */
-  fingerprint: z.string().default(''),
 });
 export type MessageSnapshot = z.infer<typeof messageSnapshot>;
 

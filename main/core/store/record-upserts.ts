@@ -3,7 +3,7 @@ import type { ChangeBatch } from '../events/change-batch.ts';
 import type { Database } from './database.ts';
 import { recomputeConversationDerived } from './conversation-derived.ts';
 import { dropConversationEntries, pendingTargets } from './outbox-entries.ts';
-import { toStored, upsertContacts, upsertMessages, type UpsertResult } from './message-upserts.ts';
+import { upsertContacts, upsertMessages, type UpsertResult } from './message-upserts.ts';
 import { statement } from './statement-cache.ts';
 import { isLocalIdSql } from './local-id-sql.ts';
 import { keepUnsentOf } from './kept-unsent.ts';
@@ -159,7 +159,7 @@ export function upsertContact(db: Database, contact: ApiContact, now: number): v
 
 /** One message (see upsertMessages); `own` is decided by the caller, which knows who we are. */
 export function upsertMessage(db: Database, message: ApiMessage, own: boolean): UpsertResult {
-  return upsertMessages(db, [{ message: toStored(message), own }])[0] as UpsertResult;
+  return upsertMessages(db, [{ message, own }])[0] as UpsertResult;
 }
 
 /**

@@ -1,8 +1,8 @@
+import type { ApiMessage } from '../api/messaging-api.ts';
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
 import { isPaused } from '../../../shared/model/notification-pause.ts';
 import { mentions, previewWords } from '../../../shared/model/message-format.ts';
 import type { Settings } from '../../../shared/model/settings.ts';
-import type { StoredMessage } from '../store/message-upserts.ts';
 import type { DesktopNotification, Notifier } from '../ports/ports.ts';
 import { conversationTitle } from '../store/conversation-summary.ts';
 import type { Database } from '../store/database.ts';
@@ -51,14 +51,14 @@ export function planIncoming(
   db: Database,
   settings: Settings,
   activity: Activity,
-  incoming: readonly StoredMessage[],
+  incoming: readonly ApiMessage[],
   now: number,
 ): IncomingPlan {
   const paused = isPaused(settings.desktop.notificationsPausedUntil, now);
   if (incoming.length === 0 || !settings.notifications || paused) {
     return { kind: 'none' };
   }
-  const byConversation = new Map<string, StoredMessage[]>();
+  const byConversation = new Map<string, ApiMessage[]>();
   for (const message of incoming) {
     const list = byConversation.get(message.conversationId) ?? [];
     list.push(message);
@@ -74,9 +74,9 @@ export function planIncoming(
     activity.focused && activity.visible && activity.openConversationId === id;
 
   const self = readSelf(db)?.username ?? null;
-  const mentionsYou = (message: StoredMessage) => self !== null && mentions(message.message, self);
+  const mentionsYou = (message: ApiMessage) => self !== null && mentions(message.message, self);
 
-  const news: { row: ConversationRow; unread: StoredMessage[] }[] = [];
+  const news: { row: ConversationRow; unread: ApiMessage[] }[] = [];
   for (const [conversationId, messages] of byConversation) {
     const row = lookup.get(conversationId) as ConversationRow | undefined;
     if (!row || onScreen(conversationId)) continue;
@@ -110,12 +110,12 @@ export function planIncoming(
 
 function describe(
   row: ConversationRow,
-  unread: StoredMessage[],
+  unread: ApiMessage[],
   hideText: boolean,
-  mentionsYou: (message: StoredMessage) => boolean,
+  mentionsYou: (message: ApiMessage) => boolean,
 ): DesktopNotification {
   const name = conversationTitle(row);
-  const newest = unread[unread.length - 1] as StoredMessage;
+  const newest = unread[unread.length - 1] as ApiMessage;
   const tag = `conversation:${row.id}`;
   const mention = unread.find(mentionsYou);
   if (hideText) {
@@ -168,7 +168,7 @@ export function announceIncoming(
 }
 
 /** A reply's own words, not the quote it starts with, without formatting marks. */
-function preview(message: StoredMessage): string {
+function preview(message: ApiMessage): string {
   if (message.message.trim() === '') return 'Sent an attachment';
   return clipForDisplay(previewWords(message.message), BODY_LENGTH);
 }

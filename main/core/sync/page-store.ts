@@ -1,5 +1,4 @@
-import type { ApiConversation } from '../api/messaging-api.ts';
-import type { StoredMessage } from '../store/message-upserts.ts';
+import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
@@ -30,7 +29,7 @@ import {
 export interface FetchedPage {
   /** Conversations of these messages that were not stored yet, fetched first. */
   conversations: ApiConversation[];
-  messages: StoredMessage[];
+  messages: ApiMessage[];
   range: FetchedRange | null;
   /** Ids the outbox confirmed since the fetch began: the page may not show them yet. */
   spare: string[];

@@ -1,4 +1,4 @@
-import type { ApiConversation } from '../api/messaging-api.ts';
+import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangeBatch } from '../events/change-batch.ts';
 import { pendingTargets } from '../store/outbox-entries.ts';
 import {
@@ -9,7 +9,7 @@ import {
 import type { Database } from '../store/database.ts';
 import { markDerivedPending } from '../store/derived-pending.ts';
 import { isLocalId } from '../../../shared/model/local-id.ts';
-import { upsertContacts, upsertMessages, type StoredMessage } from '../store/message-upserts.ts';
+import { upsertContacts, upsertMessages } from '../store/message-upserts.ts';
 import { removeConversation, upsertConversations } from '../store/record-upserts.ts';
 import { learnSelf, readSelf } from '../store/self-identity.ts';
 import { firstKeyAt } from '../store/search-order.ts';
@@ -29,7 +29,7 @@ export interface FetchedRange {
 
 export interface MessagesOutcome {
   /** Messages from others that were not stored before: what notifications are about. */
-  incoming: StoredMessage[];
+  incoming: ApiMessage[];
   /**
    * Conversations with messages the server no longer lists: one message was
    * deleted, or the whole conversation was (which only its own fetch tells).
@@ -47,7 +47,7 @@ export type DerivedUpdate = 'now' | 'later';
 /** Stores a fetched set of messages (the caller runs this in one transaction). */
 export function reconcileMessages(
   db: Database,
-  messages: readonly StoredMessage[],
+  messages: readonly ApiMessage[],
   range: FetchedRange | null,
   spare: ReadonlySet<string>,
   batch: ChangeBatch,
@@ -56,7 +56,7 @@ export function reconcileMessages(
 ): MessagesOutcome {
   const guarded = pendingTargets(db).messages;
   const touched = new Set<string>();
-  const incoming: StoredMessage[] = [];
+  const incoming: ApiMessage[] = [];
   // Oldest first, so rows are stored in the order the server created them.
   const ordered = [...messages].reverse();
   upsertContacts(
@@ -110,7 +110,7 @@ export function reconcileMessages(
  * one-to-one conversation, a message whose sender is not the conversation's
  * contact is ours.
  */
-function learnSelfFrom(db: Database, messages: readonly StoredMessage[]): string | null {
+function learnSelfFrom(db: Database, messages: readonly ApiMessage[]): string | null {
   const known = readSelf(db);
   if (known !== null) return known.contactId;
   const contactOf = statement(db, 'SELECT contact_id FROM conversations WHERE id = ?');

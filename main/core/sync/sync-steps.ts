@@ -12,7 +12,6 @@ import {
   type FetchedPage,
   type HistoryStore,
 } from './page-store.ts';
-import { toStored, type StoredMessage } from '../store/message-upserts.ts';
 import { statement } from '../store/statement-cache.ts';
 
 export const PAGE_SIZE = 100;
@@ -37,7 +36,7 @@ export interface SyncContext {
 /** What a round gathers for one `changes` event, notifications and notices. */
 export interface RoundResult {
   batch: ChangeBatch;
-  incoming: StoredMessage[];
+  incoming: ApiMessage[];
   notices: string[];
 }
 
@@ -227,7 +226,7 @@ export async function storeMessages(
 /**
  * Messages as a page ready to store: the conversations they belong to that
  * are not stored yet are fetched (one deleted meanwhile takes its messages
- * with it), and each record is taken down to its fingerprint (StoredMessage).
+ * with it).
  */
 export async function fetchedPage(
   ctx: SyncContext,
@@ -247,10 +246,7 @@ export async function fetchedPage(
   }
   return {
     conversations: found,
-    messages: (gone.size === 0
-      ? messages
-      : messages.filter((m) => !gone.has(m.conversationId))
-    ).map(toStored),
+    messages: gone.size === 0 ? [...messages] : messages.filter((m) => !gone.has(m.conversationId)),
     range,
     spare: [...ctx.confirmedSince(started)],
     now: ctx.clock.now(),

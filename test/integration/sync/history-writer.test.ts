@@ -3,7 +3,6 @@ import { afterEach, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
-import { toStored } from '../../../main/core/store/message-upserts.ts';
 import { startHistoryWriter, type HistoryWriter } from '../../../main/core/sync/history-writer.ts';
 import {
   readHistoryProgress,
@@ -79,9 +78,7 @@ it('answers a page of history once its transaction is committed, with the progre
   await writer.warm();
   const to = { ...start0, cursor: 'm1', pages: 1, items: 2, done: true };
   const messages = ['m2', 'm1'].map((id, n) =>
-    toStored(
-      apiMessage({ id, conversationId: 'c1', senderId: 'contact-c1', createdAt: 1_500 - n }),
-    ),
+    apiMessage({ id, conversationId: 'c1', senderId: 'contact-c1', createdAt: 1_500 - n }),
   );
   const before = dataVersion();
   const changes = await writer.store({
@@ -116,14 +113,7 @@ it('announces what pages stored together changed once, not with each of them', a
     writer.store({
       conversations: [],
       messages: [
-        toStored(
-          apiMessage({
-            id,
-            conversationId,
-            senderId: `contact-${conversationId}`,
-            createdAt: 1_500,
-          }),
-        ),
+        apiMessage({ id, conversationId, senderId: `contact-${conversationId}`, createdAt: 1_500 }),
       ],
       range: null,
       spare: [],

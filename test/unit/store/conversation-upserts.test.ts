@@ -6,7 +6,7 @@ import {
 } from '../../../main/core/store/record-upserts.ts';
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
 import { PURGE_CHUNK } from '../../../main/core/store/message-purge.ts';
-import { toStored, upsertMessages } from '../../../main/core/store/message-upserts.ts';
+import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { apiConversation, apiMessage, memoryDatabase } from '../../support/store-fixtures.ts';
 
 const row = (db: ReturnType<typeof memoryDatabase>, id: string) =>
@@ -69,9 +69,7 @@ describe('conversations stored a page at a time', () => {
     const db = memoryDatabase();
     upsertConversations(db, [apiConversation('a')], []);
     const old = Array.from({ length: PURGE_CHUNK + 10 }, (_, n) => ({
-      message: toStored(
-        apiMessage({ id: `m${n}`, conversationId: 'a', senderId: 'bob', createdAt: n }),
-      ),
+      message: apiMessage({ id: `m${n}`, conversationId: 'a', senderId: 'bob', createdAt: n }),
       own: false,
     }));
     upsertMessages(db, old);

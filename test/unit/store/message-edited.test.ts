@@ -9,10 +9,16 @@ import {
   type MessageSeed,
 } from '../../support/store-fixtures.ts';
 
-/** The server's record of message m1; its raw record changes with every field, as on the wire. */
+/** The server's record of message m1, as it is listed after each change. */
 function serverCopy(seed: Partial<MessageSeed>): ApiMessage {
-  const full = { id: 'm1', conversationId: 'c', senderId: 'ann', text: 'hello', createdAt: 1_000 };
-  return { ...apiMessage({ ...full, ...seed }), raw: { ...full, ...seed } };
+  return apiMessage({
+    id: 'm1',
+    conversationId: 'c',
+    senderId: 'ann',
+    text: 'hello',
+    createdAt: 1_000,
+    ...seed,
+  });
 }
 
 const editedAt = (db: ReturnType<typeof memoryDatabase>) =>

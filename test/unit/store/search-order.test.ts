@@ -5,17 +5,16 @@ import { migrate } from '../../../main/core/store/database.ts';
 import { MIGRATIONS } from '../../../main/core/store/migrations/index.ts';
 import { searchOrder } from '../../../main/core/store/migrations/0008-search-order.ts';
 import { searchMessages } from '../../../main/core/store/search-queries.ts';
-import { toStored, upsertMessages } from '../../../main/core/store/message-upserts.ts';
+import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { upsertMessage } from '../../../main/core/store/record-upserts.ts';
 import { apiMessage, memoryDatabase, seedConversation } from '../../support/store-fixtures.ts';
 
 const DAY = 86_400_000;
 const NOV_11 = Date.UTC(2026, 10, 11);
 
-/** A message as the server sends it; its raw record carries the time, as on the wire. */
+/** A message as the server sends it. */
 function serverMessage(id: string, createdAt: number): ApiMessage {
-  const seed = { id, conversationId: 'c', senderId: 'ann', text: `lunch ${id}`, createdAt };
-  return { ...apiMessage(seed), raw: seed };
+  return apiMessage({ id, conversationId: 'c', senderId: 'ann', text: `lunch ${id}`, createdAt });
 }
 
 const found = async (db: ReturnType<typeof memoryDatabase>, offset = 0, limit = 20) =>
@@ -50,7 +49,7 @@ describe('message search order', () => {
     const store = (messages: ApiMessage[]) =>
       upsertMessages(
         db,
-        messages.map((message) => ({ message: toStored(message), own: false })),
+        messages.map((message) => ({ message, own: false })),
       );
     upsertMessage(db, serverMessage('moved', NOV_11), false);
     store([...['p1', 'p2', 'p3'].map((id) => serverMessage(id, NOV_11 - DAY))]);
@@ -66,7 +65,7 @@ describe('message search order', () => {
     const results = upsertMessages(
       db,
       [...page, page[5] as ApiMessage].map((message) => ({
-        message: toStored(message),
+        message,
         own: false,
       })),
     );

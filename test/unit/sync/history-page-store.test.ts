@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
 import { transaction } from '../../../main/core/store/database.ts';
-import { toStored } from '../../../main/core/store/message-upserts.ts';
 import { settleDerivedPending } from '../../../main/core/store/derived-pending.ts';
 import {
   SETTLE_EVERY_MS,
@@ -31,7 +30,7 @@ function page(
     messages: [
       apiMessage({ id: `${name}2`, conversationId: 'conv_1', senderId: 'bob', createdAt: at + 1 }),
       apiMessage({ id: `${name}1`, conversationId: 'conv_1', senderId: 'bob', createdAt: at }),
-    ].map(toStored),
+    ],
     range: null,
     spare: [],
     now,

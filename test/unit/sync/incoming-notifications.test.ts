@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/model/settings.ts';
 import type { NavigationTarget } from '../../../shared/model/desktop.ts';
-import type { StoredMessage } from '../../../main/core/store/message-upserts.ts';
+import type { ApiMessage } from '../../../main/core/api/messaging-api.ts';
 import { recordingNotifier } from '../../../main/core/ports/node-adapters.ts';
 import type { Database } from '../../../main/core/store/database.ts';
 import {
@@ -27,8 +27,7 @@ const message = (conversationId: string, text: string, createdAt: number, from =
     readAt: null,
     createdAt,
     updatedAt: null,
-    fingerprint: '',
-  }) as unknown as StoredMessage;
+  }) as unknown as ApiMessage;
 
 const withDesktop = (desktop: Partial<Settings['desktop']>): Settings => ({
   ...DEFAULT_SETTINGS,

@@ -19,6 +19,7 @@ import { activitySearchLateOrder } from './0018-activity-search-late-order.ts';
 import { derivedPending } from './0019-derived-pending.ts';
 import { lighterMessageInserts } from './0020-lighter-message-inserts.ts';
 import { oneThreadIndex } from './0021-one-thread-index.ts';
+import { retiredFingerprint } from './0022-retired-fingerprint.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   derivedPending,
   lighterMessageInserts,
   oneThreadIndex,
+  retiredFingerprint,
 ];
