@@ -9,6 +9,7 @@ import { isLocalIdSql } from './local-id-sql.ts';
 import { keepUnsentOf } from './kept-unsent.ts';
 import { finishMessagePurges, removeConversationMessages } from './message-purge.ts';
 import { insertRows } from './multi-row-insert.ts';
+import { noteConversationRemoved } from './stored-conversations.ts';
 
 /**
  * Row-level writes of server records into the local database. Each returns
@@ -201,6 +202,7 @@ export function deleteConversationRows(db: Database, conversationId: string): vo
   removeConversationMessages(db, conversationId);
   statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId);
   statement(db, 'DELETE FROM conversations WHERE id = ?').run(conversationId);
+  noteConversationRemoved(db);
 }
 
 /**

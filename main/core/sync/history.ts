@@ -8,6 +8,7 @@ import { isLocalIdSql } from '../store/local-id-sql.ts';
 import { removeMessage } from '../store/record-upserts.ts';
 import { keyBase } from '../store/search-order.ts';
 import { statement } from '../store/statement-cache.ts';
+import { rememberingMissing } from '../store/stored-conversations.ts';
 import {
   markHistoryComplete,
   readHistoryProgress,
@@ -52,6 +53,8 @@ export function createHistoryFetcher() {
   const feed = createPageAhead<ApiMessage>();
   /** Pages sent to be stored, oldest first, each with history's progress once it is. */
   let storing: Stored[] = [];
+  /** The conversations the feed's pages name that are not stored; those found are remembered. */
+  let missing: ReturnType<typeof rememberingMissing> | null = null;
 
   /**
    * Waits for every page being stored, their changes into `batch`; false when
@@ -109,7 +112,8 @@ export function createHistoryFetcher() {
       pages: progress.pages + 1,
       items: progress.items + page.data.length,
     };
-    const fetched = await fetchedPage(ctx, page.data, null, started);
+    missing ??= rememberingMissing(ctx.db);
+    const fetched = await fetchedPage(ctx, page.data, null, started, missing);
     const changes = ctx.storeHistory({ ...fetched, from: progress, to: next });
     // Stored only if the pages before it are: a failure there is reported below.
     changes.catch(() => undefined);
@@ -127,7 +131,9 @@ export function createHistoryFetcher() {
       storing = [];
       return readHistoryProgress(ctx.db);
     }
-    return next.done ? settled(ctx, result) : next;
+    if (!next.done) return next;
+    missing = null;
+    return settled(ctx, result);
   }
 
   /** History's saved progress, once the pages under way are stored. */

@@ -13,6 +13,7 @@ import {
   type HistoryStore,
 } from './page-store.ts';
 import { statement } from '../store/statement-cache.ts';
+import { missingConversations } from '../store/stored-conversations.ts';
 
 export const PAGE_SIZE = 100;
 export const RECENT_PAGE_SIZE = 50;
@@ -225,18 +226,19 @@ export async function storeMessages(
 
 /**
  * Messages as a page ready to store: the conversations they belong to that
- * are not stored yet are fetched (one deleted meanwhile takes its messages
- * with it).
+ * are not stored yet (`missing`, store/stored-conversations.ts) are fetched
+ * (one deleted meanwhile takes its messages with it).
  */
 export async function fetchedPage(
   ctx: SyncContext,
   messages: readonly ApiMessage[],
   range: FetchedRange | null,
   started: number,
+  missing = (ids: readonly string[]) => missingConversations(ctx.db, ids),
 ): Promise<FetchedPage> {
   const gone = new Set<string>();
   const found: ApiConversation[] = [];
-  for (const id of unknownConversations(ctx.db, messages)) {
+  for (const id of missing([...new Set(messages.map((m) => m.conversationId))])) {
     try {
       found.push(await ctx.api.getConversation(id, { signal: ctx.signal }));
     } catch (error) {
@@ -251,17 +253,6 @@ export async function fetchedPage(
     spare: [...ctx.confirmedSince(started)],
     now: ctx.clock.now(),
   };
-}
-
-function unknownConversations(db: Database, messages: readonly ApiMessage[]): string[] {
-  const ids = [...new Set(messages.map((m) => m.conversationId))];
-  return (
-    statement(
-      db,
-      `SELECT value AS id FROM json_each(?)
-       WHERE NOT EXISTS (SELECT 1 FROM conversations WHERE id = value)`,
-    ).all(JSON.stringify(ids)) as { id: string }[]
-  ).map((row) => row.id);
 }
 
 /** The server no longer has a conversation we were asked about. */

@@ -176,6 +176,49 @@ describe.each([
     expect(conversationIds.filter((id) => !announced.has(id))).toEqual([]);
   });
 
+  it('fetches a conversation its history names that the list did not, then stores its messages', async () => {
+    const unlisted = conversationIds[0]!;
+    const asked: string[] = [];
+    // The list and the poll rounds' pages never show it, as for one created after the list was
+    // fetched: only the history feed names it. (The list is refreshed every 30 s, after this test.)
+    const c = client(
+      (api) =>
+        new Proxy(api, {
+          get(target, name, receiver) {
+            if (name === 'listConversations') {
+              return async (query: Parameters<MessagingApi['listConversations']>[0]) => {
+                const page = await target.listConversations(query);
+                return { ...page, data: page.data.filter((item) => item.id !== unlisted) };
+              };
+            }
+            if (name === 'listMessages') {
+              return async (query: ListMessagesQuery = {}) => {
+                const page = await target.listMessages(query);
+                if (query.limit === 100) return page;
+                return { ...page, data: page.data.filter((m) => m.conversationId !== unlisted) };
+              };
+            }
+            if (name === 'getConversation') {
+              return (id: string, options?: { signal?: AbortSignal }) => {
+                asked.push(id);
+                return target.getConversation(id, options);
+              };
+            }
+            return Reflect.get(target, name, receiver);
+          },
+        }),
+    );
+    await untilUsable(c);
+    expect(c.db.prepare('SELECT id FROM conversations WHERE id = ?').get(unlisted)).toBeUndefined();
+    await settle(c);
+
+    expect(asked).toEqual([unlisted]);
+    const server = (await serverMessages(serverApi, unlisted)).map((m) => m.id);
+    expect(localIds(c, unlisted)).toEqual(server.sort());
+    expect(localIds(c)).toEqual(await allServerIds());
+    expect(derivedOff(c)).toEqual([]);
+  });
+
   it('says a conversation started here, not yet on the server, has nothing older there', async () => {
     const c = client((api) => gatedFeed(api).api);
     await untilUsable(c);
