@@ -66,9 +66,9 @@ port.on('message', (first: WriterMessage) => {
     } else if (ask.request === 'index-search') {
       indexAsks.push(ask.id);
     } else if ('list' in ask.request) {
-      storeList(ask.id, ask.request.list);
+      storeList(ask.id, JSON.parse(ask.request.list) as ConversationsPage);
     } else {
-      store({ id: ask.id, request: ask.request });
+      store({ id: ask.id, request: JSON.parse(ask.request.page) as HistoryPage });
     }
   }
   if (messages.includes('close')) {
