@@ -7,9 +7,7 @@ import { workerConnection, type WorkerAsk } from '../store/worker-connection.ts'
 import {
   storeConversationsHere,
   storeHistoryHere,
-  type ConversationsPage,
   type ConversationsStore,
-  type HistoryPage,
   type HistoryStore,
 } from './page-store.ts';
 
@@ -38,7 +36,8 @@ const PAGES_HERE = 20;
  * of history or of the conversation list, to index, or whether it is ready
  * (it has loaded and opened the database).
  *
- * A page crosses as its JSON text, not as objects: a structured clone writes
+ * A page (HistoryPage, ConversationsPage from page-store.ts) crosses as its
+ * JSON text, not as objects: a structured clone writes
  * each object's keys one by one, and a page is a hundred records of a dozen
  * keys. For 1,000 pages of history, JSON.stringify took 76–84 ms where
  * postMessage's cloning took 100–136 ms on the main thread (whose work the
