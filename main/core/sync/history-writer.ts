@@ -37,12 +37,12 @@ const PAGES_HERE = 20;
  * (it has loaded and opened the database).
  *
  * A page (HistoryPage, ConversationsPage from page-store.ts) crosses as its
- * JSON text, not as objects: a structured clone writes
- * each object's keys one by one, and a page is a hundred records of a dozen
- * keys. For 1,000 pages of history, JSON.stringify took 76–84 ms where
- * postMessage's cloning took 100–136 ms on the main thread (whose work the
- * feed waits for), and JSON.parse 108 ms where deserialising took 167 ms.
- * A page holds only what JSON carries: records read from the server's JSON.
+ * JSON text, not as objects: a structured clone writes each object's keys
+ * one by one, and a page is a hundred records of a dozen keys. For 1,000
+ * pages of history, JSON.stringify took 76–84 ms where postMessage's cloning
+ * took 100–136 ms on the main thread (whose work the feed waits for), and
+ * JSON.parse 108 ms where deserialising took 167 ms. A page holds only what
+ * JSON carries: records read from the server's JSON.
  */
 export type WriterRequest = { page: string } | { list: string } | 'index-search' | 'ready';
 /** What the thread is sent: an ask, or `close`. */
