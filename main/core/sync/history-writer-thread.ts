@@ -1,7 +1,6 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
-import { inTurns } from '../store/in-turns.ts';
 import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
@@ -17,8 +16,8 @@ import type { WriterMessage } from './history-writer.ts';
  * The history writer's thread (see history-writer.ts): stores the pages it
  * is sent on a connection of its own, their messages left for the search
  * backlog, and answers each once it is committed (with what changed, see
- * `commit`); asked to, it indexes that backlog a chunk at a time, storing
- * pages sent meanwhile between chunks.
+ * `commit`); asked to, it indexes a chunk of that backlog, after the pages
+ * sent before the ask.
  */
 if (parentPort === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 const port = parentPort;
@@ -26,7 +25,10 @@ const port = parentPort;
 const db = openDatabase((workerData as { file: string }).file);
 // The core's checkpointer copies the log back (store/checkpointer.ts); a commit here must not.
 db.exec('PRAGMA wal_autocheckpoint = 0');
-/** Messages indexed between turns: about 10 ms, the longest a page sent meanwhile waits. */
+/**
+ * Messages indexed per ask: about 10 ms, the longest a write of the main
+ * thread, or a page sent meanwhile, waits for the chunk under way.
+ */
 const INDEX_CHUNK = 5_000;
 /**
  * A transaction stays open this long for the pages that follow its first.
@@ -49,22 +51,18 @@ interface Held {
   timer: NodeJS.Timeout | null;
 }
 let held: Held | null = null;
-/** Asks to index the backlog, answered together once it is empty. */
-let indexAsks: number[] = [];
-let closed = false;
 
 port.on('message', (first: WriterMessage) => {
   const messages = [first];
   for (let queued = receiveMessageOnPort(port); queued; queued = receiveMessageOnPort(port)) {
     messages.push(queued.message as WriterMessage);
   }
-  const indexing = indexAsks.length > 0;
   for (const ask of messages) {
     if (ask === 'close') continue;
     if (ask.request === 'ready') {
       port.postMessage({ id: ask.id, answer: null } satisfies WorkerAnswer<null>);
     } else if (ask.request === 'index-search') {
-      indexAsks.push(ask.id);
+      indexChunk(ask.id);
     } else if ('list' in ask.request) {
       storeList(ask.id, JSON.parse(ask.request.list) as ConversationsPage);
     } else {
@@ -73,11 +71,8 @@ port.on('message', (first: WriterMessage) => {
   }
   if (messages.includes('close')) {
     commit();
-    closed = true;
     db.close();
     port.close();
-  } else if (!indexing && indexAsks.length > 0) {
-    void indexBacklog();
   } else {
     commitWhenDue();
   }
@@ -157,25 +152,19 @@ function commit(): void {
   for (const answer of answers) port.postMessage(answer);
 }
 
-/** The whole backlog, pages sent meanwhile stored between chunks; then every ask to index is answered. */
-async function indexBacklog(): Promise<void> {
-  let answer: { answer: null } | { error: string };
+/**
+ * Indexes a chunk of the search backlog in a transaction of its own, after
+ * the pages held; answers whether any is left. The main thread asks for
+ * each chunk once the last is answered (history-writer.ts).
+ */
+function indexChunk(id: number): void {
+  commit();
   try {
-    await inTurns(
-      () => {
-        // A chunk is a transaction of its own: the pages stored since the last go first.
-        commit();
-        return indexSearchBacklog(db, INDEX_CHUNK);
-      },
-      () => closed,
-    );
-    answer = { answer: null };
+    const more = indexSearchBacklog(db, INDEX_CHUNK);
+    port.postMessage({ id, answer: more } satisfies WorkerAnswer<boolean>);
   } catch (error) {
-    answer = { error: messageOf(error) };
+    port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
   }
-  if (closed) return;
-  for (const id of indexAsks) port.postMessage({ id, ...answer });
-  indexAsks = [];
 }
 
 function messageOf(error: unknown): string {

@@ -3,6 +3,9 @@ import { afterEach, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
+import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
+import { deferringSearch } from '../../../main/core/store/search-backlog.ts';
+import { upsertConversations } from '../../../main/core/store/record-upserts.ts';
 import { startHistoryWriter, type HistoryWriter } from '../../../main/core/sync/history-writer.ts';
 import {
   readHistoryProgress,
@@ -130,4 +133,37 @@ it('announces what pages stored together changed once, not with each of them', a
 
   expect(answers.flatMap((changes) => changes?.threads ?? []).sort()).toEqual(['c1', 'c2']);
   expect(readHistoryProgress(db)).toEqual(end);
+});
+
+it('indexes the search backlog a chunk per ask, so it never holds the write lock from one to the next', async () => {
+  start();
+  upsertConversations(db, [conversation('c1')], []);
+  const messages = Array.from({ length: 20_000 }, (_, n) => ({
+    message: apiMessage({
+      id: `m${n}`,
+      conversationId: 'c1',
+      senderId: 'ann',
+      text: `lunch ${n}`,
+      createdAt: n,
+    }),
+    own: false,
+  }));
+  deferringSearch(db, () => upsertMessages(db, messages));
+  const backlog = () =>
+    (db.prepare('SELECT COUNT(*) AS n FROM search_backlog').get() as { n: number }).n;
+  await writer.warm();
+
+  const indexed = writer.indexSearch();
+  // This thread holds still, as one waiting for the write lock does: it asks for no next chunk,
+  // and the thread indexes no more than the one it was asked for, however long it waits.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  expect(backlog()).toBeGreaterThanOrEqual(15_000);
+  db.exec(`UPDATE conversations SET local_name = 'Ann' WHERE id = 'c1'`);
+
+  await indexed;
+  expect(backlog()).toBe(0);
+  db.exec(`INSERT INTO messages_fts (messages_fts, rank) VALUES ('integrity-check', 1)`);
+  expect(
+    db.prepare(`SELECT COUNT(*) AS n FROM messages_fts WHERE messages_fts MATCH 'lunch'`).get(),
+  ).toEqual({ n: 20_000 });
 });
