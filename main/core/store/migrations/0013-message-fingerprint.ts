@@ -6,7 +6,8 @@ import type { Migration } from './migration.ts';
  * row's columns and its sender is in `contacts`, yet the copy, sender
  * included, was two thirds of the table: 366 of about 540 bytes a message;
  * a million messages took 834 MB on disk, 487 MB without it. The column now
- * holds the record's fingerprint (store/record-fingerprint.ts), 43 characters.
+ * holds the record's fingerprint (SHA-256, 43 characters), retired in turn by
+ * migration 22.
  *
  * Renamed, not rewritten: rewriting every row here would put the whole table
  * through the log while the app starts. A row stored before keeps its JSON,
