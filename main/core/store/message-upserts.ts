@@ -108,20 +108,15 @@ export function upsertMessages(db: Database, writes: readonly MessageWrite[]): U
 
 /** The COLUMNS of the messages of `writes` that are stored, by id; one alone by its key. */
 function storedAs(db: Database, writes: readonly MessageWrite[]): Map<string, unknown[]> {
-  type Stored = Record<(typeof COLUMNS)[number], unknown>;
+  const select = `SELECT ${COLUMNS.join(', ')} FROM messages`;
   const [only] = writes;
-  const rows =
+  const rows = (
     writes.length === 1 && only !== undefined
-      ? [
-          statement(db, `SELECT ${COLUMNS.join(', ')} FROM messages WHERE id = ?`).get(
-            only.message.id,
-          ) as Stored | undefined,
-        ].filter((row) => row !== undefined)
-      : (statement(
-          db,
-          `SELECT ${COLUMNS.join(', ')} FROM messages
-           WHERE id IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(writes.map(({ message }) => message.id))) as Stored[]);
+      ? statement(db, `${select} WHERE id = ?`).all(only.message.id)
+      : statement(db, `${select} WHERE id IN (SELECT value FROM json_each(?))`).all(
+          JSON.stringify(writes.map(({ message }) => message.id)),
+        )
+  ) as Record<(typeof COLUMNS)[number], unknown>[];
   return new Map(rows.map((row) => [row.id as string, COLUMNS.map((name) => row[name])]));
 }
 

@@ -29,7 +29,7 @@ import {
 export interface FetchedPage {
   /** Conversations of these messages that were not stored yet, fetched first. */
   conversations: ApiConversation[];
-  messages: ApiMessage[];
+  messages: readonly ApiMessage[];
   range: FetchedRange | null;
   /** Ids the outbox confirmed since the fetch began: the page may not show them yet. */
   spare: string[];

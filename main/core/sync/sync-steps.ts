@@ -248,7 +248,7 @@ export async function fetchedPage(
   }
   return {
     conversations: found,
-    messages: gone.size === 0 ? [...messages] : messages.filter((m) => !gone.has(m.conversationId)),
+    messages: gone.size === 0 ? messages : messages.filter((m) => !gone.has(m.conversationId)),
     range,
     spare: [...ctx.confirmedSince(started)],
     now: ctx.clock.now(),
