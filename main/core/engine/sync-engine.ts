@@ -13,8 +13,8 @@ import { listOutbox } from '../outbox/outbox-view.ts';
 import { retargetConversation } from '../outbox/retarget.ts';
 import { expireTimedMutes, nextMuteExpiry } from '../outbox/timed-mutes.ts';
 import type { Clock, Logger, Notifier } from '../ports/ports.ts';
-import { transaction, type Database } from '../store/database.ts';
-import { settleDerivedPending } from '../store/derived-pending.ts';
+import type { Database } from '../store/database.ts';
+import { settleDerivedPendingInChunks } from '../store/derived-pending.ts';
 import { recentlyActive } from '../store/record-upserts.ts';
 import { createHistoryFetcher } from '../sync/history.ts';
 import {
@@ -289,7 +289,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
    */
   function settleHistory(): void {
     const batch = new ChangeBatch();
-    if (transaction(db, () => settleDerivedPending(db, batch)) > 0) emitChanges(batch);
+    if (settleDerivedPendingInChunks(db, batch) > 0) emitChanges(batch);
   }
 
   const historyFetcher = createHistoryFetcher();

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { privateDir, privateFile } from '../ports/private-files.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { statement } from './statement-cache.ts';
+import { enterWriteGate, leaveWriteGate } from './write-gate.ts';
 
 export type Database = DatabaseSync;
 
@@ -97,17 +98,23 @@ export function migrate(db: Database, migrations = MIGRATIONS): void {
 /**
  * Runs `work` in one transaction; nested calls join the outer one. BEGIN and
  * COMMIT are prepared once per connection, not parsed again for every
- * transaction as text run by exec() is.
+ * transaction as text run by exec() is. A connection that shares the write
+ * lock through a gate (write-gate.ts) passes it first.
  */
 export function transaction<T>(db: Database, work: () => T): T {
   if (db.isTransaction) return work();
-  statement(db, 'BEGIN IMMEDIATE').run();
+  enterWriteGate(db);
   try {
-    const result = work();
-    statement(db, 'COMMIT').run();
-    return result;
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
+    statement(db, 'BEGIN IMMEDIATE').run();
+    try {
+      const result = work();
+      statement(db, 'COMMIT').run();
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    leaveWriteGate(db);
   }
 }

@@ -1,6 +1,8 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
+import { enterWriteGate, joinWriteGate, leaveWriteGate, writeWanted } from '../store/write-gate.ts';
+import { settleDerivedPendingInChunks } from '../store/derived-pending.ts';
 import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { WorkerAnswer, WorkerAsk } from '../store/worker-connection.ts';
@@ -22,7 +24,10 @@ import type { WriterMessage } from './history-writer.ts';
 if (parentPort === null) throw new Error('history-writer-thread.ts runs as a worker thread');
 const port = parentPort;
 
-const db = openDatabase((workerData as { file: string }).file);
+const { file, gate } = workerData as { file: string; gate: SharedArrayBuffer };
+const db = openDatabase(file);
+// The main thread's writes go first (store/write-gate.ts): a transaction here ends after the page under way.
+joinWriteGate(db, gate, 'yields');
 // The core's checkpointer copies the log back (store/checkpointer.ts); a commit here must not.
 db.exec('PRAGMA wal_autocheckpoint = 0');
 /**
@@ -43,12 +48,17 @@ const HOLD_MS = 4;
 /** …or until it holds this many pages. */
 const HOLD_PAGES = 4;
 
-/** The transaction held open, the pages stored in it, and what they changed. */
+/**
+ * The transaction held open, the pages stored in it, what they changed, and
+ * whether one of them completed history (the conversations left to settle
+ * are settled after its commit, see page-store.ts).
+ */
 interface Held {
   asks: { id: number; stored: boolean }[];
   batch: ChangeBatch;
   opened: number;
   timer: NodeJS.Timeout | null;
+  completes: boolean;
 }
 let held: Held | null = null;
 
@@ -59,6 +69,7 @@ port.on('message', (first: WriterMessage) => {
   }
   for (const ask of messages) {
     if (ask === 'close') continue;
+    if (writeWanted(db)) commit();
     if (ask.request === 'ready') {
       port.postMessage({ id: ask.id, answer: null } satisfies WorkerAnswer<null>);
     } else if (ask.request === 'index-search') {
@@ -97,18 +108,27 @@ function storeList(id: number, page: ConversationsPage): void {
 /** Stores a page in the held transaction, opening one if none is. */
 function store(ask: WorkerAsk<HistoryPage>): void {
   if (held === null) {
+    enterWriteGate(db);
     db.exec('BEGIN IMMEDIATE');
-    held = { asks: [], batch: new ChangeBatch(), opened: performance.now(), timer: null };
+    held = {
+      asks: [],
+      batch: new ChangeBatch(),
+      opened: performance.now(),
+      timer: null,
+      completes: false,
+    };
   }
   try {
     const [stored] = storeHistoryPages(db, [ask.request], held.batch, true);
     held.asks.push({ id: ask.id, stored: stored === true });
+    if (stored === true && ask.request.to.done) held.completes = true;
   } catch (error) {
     // Nothing of the transaction is kept: the pages before this one fail with it.
     const failed = held;
     held = null;
     if (failed.timer !== null) clearTimeout(failed.timer);
     db.exec('ROLLBACK');
+    leaveWriteGate(db);
     for (const { id } of [...failed.asks, ask]) {
       port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
     }
@@ -119,7 +139,7 @@ function store(ask: WorkerAsk<HistoryPage>): void {
 function commitWhenDue(): void {
   if (held === null) return;
   const age = performance.now() - held.opened;
-  if (age >= HOLD_MS || held.asks.length >= HOLD_PAGES) return commit();
+  if (age >= HOLD_MS || held.asks.length >= HOLD_PAGES || writeWanted(db)) return commit();
   held.timer ??= setTimeout(commit, HOLD_MS - age);
 }
 
@@ -135,21 +155,39 @@ function commit(): void {
   const done = held;
   held = null;
   if (done.timer !== null) clearTimeout(done.timer);
-  let answers: WorkerAnswer<ChangesEvent | null>[];
   try {
     db.exec('COMMIT');
-    const changes = done.batch.toEvent();
-    const last = done.asks.findLast(({ stored }) => stored);
-    const none = new ChangeBatch().toEvent();
-    answers = done.asks.map((ask) => ({
-      id: ask.id,
-      answer: ask.stored ? (ask === last ? changes : none) : null,
-    }));
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
-    answers = done.asks.map(({ id }) => ({ id, error: messageOf(error) }));
+    leaveWriteGate(db);
+    for (const { id } of done.asks) {
+      port.postMessage({ id, error: messageOf(error) } satisfies WorkerAnswer<null>);
+    }
+    return;
   }
-  for (const answer of answers) port.postMessage(answer);
+  leaveWriteGate(db);
+  if (done.completes) settleRest(done.batch);
+  const changes = done.batch.toEvent();
+  const last = done.asks.findLast(({ stored }) => stored);
+  const none = new ChangeBatch().toEvent();
+  for (const ask of done.asks) {
+    const answer = ask.stored ? (ask === last ? changes : none) : null;
+    port.postMessage({ id: ask.id, answer } satisfies WorkerAnswer<ChangesEvent | null>);
+  }
+}
+
+/**
+ * The conversations history's last page left to settle, a chunk to a
+ * transaction, so that a write of the main thread waits for one chunk at
+ * most. Should it fail, they stay waiting, and the main thread settles them
+ * once it sees history done (engine/sync-engine.ts); the pages are stored.
+ */
+function settleRest(batch: ChangeBatch): void {
+  try {
+    settleDerivedPendingInChunks(db, batch);
+  } catch {
+    // Left waiting, as above.
+  }
 }
 
 /**

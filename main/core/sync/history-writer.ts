@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import type { Clock, Logger } from '../ports/ports.ts';
 import type { Database } from '../store/database.ts';
+import { createWriteGate, joinWriteGate, yieldingThreadEnded } from '../store/write-gate.ts';
 import { hasSearchBacklog, indexSearchBacklogInTurns } from '../store/search-backlog.ts';
 import { workerConnection, type WorkerAsk } from '../store/worker-connection.ts';
 import {
@@ -95,6 +96,9 @@ export function startHistoryWriter(
   log: Logger,
   pagesHere = PAGES_HERE,
 ): HistoryWriter {
+  // This thread's writes go before the writer's (store/write-gate.ts).
+  const gate = createWriteGate();
+  joinWriteGate(db, gate, 'first');
   const here = storeHistoryHere(db);
   const listHere = storeConversationsHere(db);
   /** Pages stored here since the thread last ended: only after `pagesHere` of them does it start. */
@@ -112,7 +116,7 @@ export function startHistoryWriter(
   const thread = workerConnection<WriterRequest, WriterAnswer>({
     clock,
     idleMs: IDLE_MS,
-    spawn: () => new Worker(new URL(THREAD, import.meta.url), { workerData: { file } }),
+    spawn: () => new Worker(new URL(THREAD, import.meta.url), { workerData: { file, gate } }),
     async end(worker) {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('close' satisfies WriterMessage);
@@ -123,8 +127,10 @@ export function startHistoryWriter(
         error: String(error),
       });
       failed = true;
+      yieldingThreadEnded(gate);
     },
     ended() {
+      yieldingThreadEnded(gate);
       storedHere = 0;
       ready = false;
       warming = null;

@@ -2,7 +2,11 @@ import type { ApiConversation, ApiMessage } from '../api/messaging-api.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { transaction, type Database } from '../store/database.ts';
-import { settleDerivedPending } from '../store/derived-pending.ts';
+import {
+  SETTLE_CHUNK,
+  settleDerivedPending,
+  settleDerivedPendingInChunks,
+} from '../store/derived-pending.ts';
 import { deferringSearch } from '../store/search-backlog.ts';
 import {
   reconcileConversations,
@@ -91,8 +95,10 @@ const lastSettled = new WeakMap<Database, number>();
  * follow is left out, as after a failed store before it. With `deferSearch`,
  * their messages are searchable once the search backlog is indexed
  * (store/search-backlog.ts). The derived columns of the conversations they
- * touch are settled at most every SETTLE_EVERY_MS, and with the page that
- * completes history.
+ * touch are settled every SETTLE_EVERY_MS, and with the page that completes
+ * history, SETTLE_CHUNK of them at a time: the pages that follow settle the
+ * rest, and the page that completes history leaves its caller to
+ * (settleDerivedPendingInChunks).
  */
 export function storeHistoryPages(
   db: Database,
@@ -125,9 +131,9 @@ export function storeHistoryPages(
       'later',
     );
     const since = lastSettled.get(db);
+    // A chunk with each page until none waits, so that no page's transaction holds the lock long.
     if (at.done || since === undefined || now - since >= SETTLE_EVERY_MS) {
-      settleDerivedPending(db, batch);
-      lastSettled.set(db, now);
+      if (settleDerivedPending(db, batch, SETTLE_CHUNK) < SETTLE_CHUNK) lastSettled.set(db, now);
     }
     saveHistoryProgress(db, at);
     return pages.map((page) => run.has(page));
@@ -194,5 +200,7 @@ export const storeHistoryHere =
   (db: Database): HistoryStore =>
   async (page) => {
     const batch = new ChangeBatch();
-    return storeHistoryPages(db, [page], batch)[0] ? batch.toEvent() : null;
+    if (!storeHistoryPages(db, [page], batch)[0]) return null;
+    if (page.to.done) settleDerivedPendingInChunks(db, batch);
+    return batch.toEvent();
   };

@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/core/ports/node-adapters.ts';
 import { systemClock } from '../../../main/core/ports/ports.ts';
 import { openDatabase, type Database } from '../../../main/core/store/database.ts';
+import { SETTLE_CHUNK } from '../../../main/core/store/derived-pending.ts';
 import { upsertMessages } from '../../../main/core/store/message-upserts.ts';
 import { deferringSearch } from '../../../main/core/store/search-backlog.ts';
 import { upsertConversations } from '../../../main/core/store/record-upserts.ts';
@@ -99,6 +100,36 @@ it('answers a page of history once its transaction is committed, with the progre
   expect(db.prepare('SELECT last_message_id, unread_count FROM conversations').get()).toEqual({
     last_message_id: 'm2',
     unread_count: 2,
+  });
+});
+
+it('settles every conversation history touched with its last page, more than one transaction holds', async () => {
+  start();
+  const many = Array.from({ length: SETTLE_CHUNK + 500 }, (_, n) => conversation(`c${n}`));
+  upsertConversations(db, many, []);
+  // Conversations whose messages earlier pages stored, waiting to be settled, as a long feed leaves them.
+  const waiting = db.prepare('INSERT INTO derived_pending (conversation_id) VALUES (?)');
+  for (const { id } of many) waiting.run(id);
+  const start0 = { mode: 'feed' as const, cursor: null, done: false, pages: 0, items: 0 };
+  saveHistoryProgress(db, start0);
+  await writer.warm();
+
+  const changes = await writer.store({
+    conversations: [],
+    messages: [
+      apiMessage({ id: 'm1', conversationId: 'c0', senderId: 'contact-c0', createdAt: 2_500 }),
+    ],
+    range: null,
+    spare: [],
+    now: 3_000,
+    from: start0,
+    to: { ...start0, cursor: 'm1', pages: 1, items: 1, done: true },
+  });
+
+  expect(changes?.threads).toHaveLength(many.length);
+  expect(db.prepare('SELECT COUNT(*) AS n FROM derived_pending').get()).toEqual({ n: 0 });
+  expect(db.prepare(`SELECT sort_at FROM conversations WHERE id = 'c0'`).get()).toEqual({
+    sort_at: 2_500,
   });
 });
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ChangeBatch } from '../../../main/core/events/change-batch.ts';
 import { transaction } from '../../../main/core/store/database.ts';
-import { settleDerivedPending } from '../../../main/core/store/derived-pending.ts';
+import {
+  SETTLE_CHUNK,
+  settleDerivedPending,
+  settleDerivedPendingInChunks,
+} from '../../../main/core/store/derived-pending.ts';
 import {
   SETTLE_EVERY_MS,
+  storeHistoryHere,
   storeHistoryPages,
   type HistoryPage,
 } from '../../../main/core/sync/page-store.ts';
@@ -129,6 +134,44 @@ describe('what a conversation shows of its history (last message, unread count)'
     expect(pending(db)).toBe(0);
   });
 
+  it('is settled a chunk to a page, the pages that follow settling the rest', () => {
+    const db = database();
+    const others = Array.from({ length: SETTLE_CHUNK + 10 }, (_, n) => `conv_gone${n}`);
+    const waiting = db.prepare('INSERT INTO derived_pending (conversation_id) VALUES (?)');
+    for (const id of others) waiting.run(id);
+    storeHistoryPages(db, [page(start)], new ChangeBatch());
+    expect(pending(db)).toBe(11);
+    // Sooner than a period later: the settling under way goes on.
+    storeHistoryPages(db, [page(after, second, 'msg_0', 500, 5_500)], new ChangeBatch());
+    expect(pending(db)).toBe(0);
+    expect(derived(db)).toEqual({ last_message_id: 'msg_a2', unread_count: 4 });
+  });
+
+  it('is settled whole in chunks of a transaction each, by the caller of the page that completes history', () => {
+    const db = database();
+    const others = Array.from({ length: 2 * SETTLE_CHUNK + 1 }, (_, n) => `conv_${n + 2}`);
+    for (const id of others) seedConversation(db, { id, contactId: `contact_${id}` });
+    const waiting = db.prepare('INSERT INTO derived_pending (conversation_id) VALUES (?)');
+    for (const id of others) waiting.run(id);
+    const batch = new ChangeBatch();
+    const done: HistoryProgress = { ...after, done: true };
+    expect(storeHistoryPages(db, [page(start, done)], batch)).toEqual([true]);
+    expect(pending(db)).toBe(others.length + 1 - SETTLE_CHUNK);
+    expect(settleDerivedPendingInChunks(db, batch)).toBe(others.length + 1 - SETTLE_CHUNK);
+    expect(pending(db)).toBe(0);
+    expect(batch.toEvent().threads).toHaveLength(others.length + 1);
+  });
+
+  it('is settled whole with the page that completes history when this thread stores it', async () => {
+    const db = database();
+    const others = Array.from({ length: SETTLE_CHUNK + 1 }, (_, n) => `conv_gone${n}`);
+    const waiting = db.prepare('INSERT INTO derived_pending (conversation_id) VALUES (?)');
+    for (const id of others) waiting.run(id);
+    const changes = await storeHistoryHere(db)(page(start, { ...after, done: true }));
+    expect(changes?.threads).toEqual(['conv_1']);
+    expect(pending(db)).toBe(0);
+  });
+
   it('is settled whole from the database, a conversation gone meanwhile left out', () => {
     const db = database();
     seedConversation(db, { id: 'conv_2', contactId: 'carol' });
@@ -136,7 +179,7 @@ describe('what a conversation shows of its history (last message, unread count)'
       "INSERT INTO derived_pending (conversation_id) VALUES ('conv_1'), ('conv_2'), ('conv_gone')",
     ).run();
     const batch = new ChangeBatch();
-    expect(transaction(db, () => settleDerivedPending(db, batch))).toBe(2);
+    expect(transaction(db, () => settleDerivedPending(db, batch))).toBe(3);
     expect(batch.toEvent().conversations).toEqual(['conv_1', 'conv_2']);
     expect(pending(db)).toBe(0);
   });
