@@ -1,4 +1,4 @@
-import type { Database } from './database.ts';
+import { transaction, type Database } from './database.ts';
 import { statement } from './statement-cache.ts';
 
 /** The unsent text of a conversation's composer; '' when there is none. */
@@ -11,9 +11,15 @@ export function getDraft(db: Database, conversationId: string): string {
 
 /**
  * Keeps the composer's text as typed; a blank draft is no draft, so it is
- * deleted. Answers whether the stored draft changed (the list shows it).
+ * deleted. Answers whether the stored draft changed (the list shows it). In a
+ * transaction, as the main thread's writes are (store/write-gate.ts): the
+ * composer saves while history is being stored.
  */
 export function setDraft(db: Database, conversationId: string, text: string, now: number): boolean {
+  return transaction(db, () => writeDraft(db, conversationId, text, now));
+}
+
+function writeDraft(db: Database, conversationId: string, text: string, now: number): boolean {
   if (text.trim() === '') {
     return (
       statement(db, 'DELETE FROM drafts WHERE conversation_id = ?').run(conversationId).changes > 0

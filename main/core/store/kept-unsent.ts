@@ -1,6 +1,6 @@
 import { KEPT_UNSENT_LIMIT, type KeptUnsent } from '../../../shared/model/message.ts';
 import { conversationTitle } from './conversation-summary.ts';
-import type { Database } from './database.ts';
+import { transaction, type Database } from './database.ts';
 import { statement } from './statement-cache.ts';
 
 const NO_TITLE = 'a conversation deleted elsewhere';
@@ -54,6 +54,10 @@ function dropOldestKept(db: Database): void {
  * while the text was on its way): kept with the others from that conversation.
  */
 export function keepLateDraft(db: Database, conversationId: string, text: string): void {
+  transaction(db, () => keepText(db, conversationId, text));
+}
+
+function keepText(db: Database, conversationId: string, text: string): void {
   const earlier = statement(
     db,
     'SELECT conversation_title FROM kept_unsent WHERE conversation_id = ? ORDER BY id DESC LIMIT 1',
@@ -81,5 +85,8 @@ export function listKeptUnsent(db: Database): KeptUnsent[] {
 }
 
 export function dismissKeptUnsent(db: Database, id: number): boolean {
-  return statement(db, 'DELETE FROM kept_unsent WHERE id = ?').run(id).changes > 0;
+  return transaction(
+    db,
+    () => statement(db, 'DELETE FROM kept_unsent WHERE id = ?').run(id).changes > 0,
+  );
 }

@@ -1,4 +1,4 @@
-import type { Database } from './database.ts';
+import { transaction, type Database } from './database.ts';
 import { statement } from './statement-cache.ts';
 
 /**
@@ -8,7 +8,11 @@ import { statement } from './statement-cache.ts';
  */
 export function renameConversation(db: Database, id: string, localName: string | null): boolean {
   const name = localName?.trim() || null;
-  return (
-    statement(db, 'UPDATE conversations SET local_name = ? WHERE id = ?').run(name, id).changes > 0
+  // In a transaction, as the main thread's writes are (write-gate.ts).
+  return transaction(
+    db,
+    () =>
+      statement(db, 'UPDATE conversations SET local_name = ? WHERE id = ?').run(name, id).changes >
+      0,
   );
 }

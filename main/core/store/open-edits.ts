@@ -1,5 +1,5 @@
 import type { OpenEdit } from '../../../shared/model/message.ts';
-import type { Database } from './database.ts';
+import { transaction, type Database } from './database.ts';
 import { statement } from './statement-cache.ts';
 
 /**
@@ -24,14 +24,17 @@ export function setOpenEdit(
   edit: OpenEdit | null,
   now: number,
 ): void {
-  if (edit === null) {
-    statement(db, 'DELETE FROM open_edits WHERE conversation_id = ?').run(conversationId);
-    return;
-  }
-  statement(
-    db,
-    `INSERT INTO open_edits (conversation_id, message_id, text, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT(conversation_id) DO UPDATE SET
-       message_id = excluded.message_id, text = excluded.text, updated_at = excluded.updated_at`,
-  ).run(conversationId, edit.messageId, edit.text, now);
+  // In a transaction, as the main thread's writes are (write-gate.ts): the edit saves as typed.
+  transaction(db, () => {
+    if (edit === null) {
+      statement(db, 'DELETE FROM open_edits WHERE conversation_id = ?').run(conversationId);
+      return;
+    }
+    statement(
+      db,
+      `INSERT INTO open_edits (conversation_id, message_id, text, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT(conversation_id) DO UPDATE SET
+         message_id = excluded.message_id, text = excluded.text, updated_at = excluded.updated_at`,
+    ).run(conversationId, edit.messageId, edit.text, now);
+  });
 }

@@ -202,7 +202,7 @@ export function createActivityLog(db: Database): ActivityLog {
 
     markSeen(ids) {
       if (ids.length === 0) return 0;
-      return Number(markSeen.run(JSON.stringify(ids)).changes);
+      return transaction(db, () => Number(markSeen.run(JSON.stringify(ids)).changes));
     },
 
     count(source) {
