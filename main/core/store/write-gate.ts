@@ -21,6 +21,8 @@ import type { Database } from './database.ts';
  */
 const WANTED = 0;
 const HELD = 1;
+/** How many write transactions the side that goes first has begun. */
+const BEGUN = 2;
 /** Past this the gate stops waiting and the busy timeout takes over: a stuck thread never holds the other. */
 const AT_MOST_MS = 200;
 
@@ -34,7 +36,7 @@ interface Gate {
 const gates = new WeakMap<Database, Gate>();
 
 export function createWriteGate(): SharedArrayBuffer {
-  return new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  return new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
 }
 
 /** Makes `db`'s transactions (database.ts) pass the gate shared through `buffer`. */
@@ -49,7 +51,10 @@ export function enterWriteGate(db: Database): void {
   const { cells } = gate;
   const until = performance.now() + AT_MOST_MS;
   if (gate.role === 'first') {
+    Atomics.add(cells, BEGUN, 1);
     Atomics.add(cells, WANTED, 1);
+    // Wakes a writer holding its transaction open for more pages (whenWriteWanted).
+    Atomics.notify(cells, WANTED);
     while (Atomics.load(cells, HELD) === 1) {
       const left = until - performance.now();
       if (left <= 0 || Atomics.wait(cells, HELD, 1, left) === 'timed-out') break;
@@ -90,6 +95,24 @@ export function yieldingThreadEnded(buffer: SharedArrayBuffer): void {
   const cells = new Int32Array(buffer);
   Atomics.store(cells, HELD, 0);
   Atomics.notify(cells, HELD);
+}
+
+/**
+ * Resolves once the other side wants to write, or after `withinMs`, for a
+ * connection that yields and holds a transaction open while it waits for
+ * more work: a wait that never ends would outlive the transaction.
+ */
+export async function whenWriteWanted(db: Database, withinMs: number): Promise<void> {
+  const gate = gates.get(db);
+  if (gate === undefined || gate.role !== 'yields') return;
+  const wait = Atomics.waitAsync(gate.cells, WANTED, 0, withinMs);
+  if (wait.async) await wait.value;
+}
+
+/** How many write transactions the other side (the one that goes first) has begun so far. */
+export function writesBegunFirst(db: Database): number {
+  const gate = gates.get(db);
+  return gate === undefined ? 0 : Atomics.load(gate.cells, BEGUN);
 }
 
 /** Whether a connection that yields should end its transaction now: the other waits. */

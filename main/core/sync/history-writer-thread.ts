@@ -1,7 +1,14 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { ChangeBatch } from '../events/change-batch.ts';
 import { openDatabase } from '../store/database.ts';
-import { enterWriteGate, joinWriteGate, leaveWriteGate, writeWanted } from '../store/write-gate.ts';
+import {
+  enterWriteGate,
+  joinWriteGate,
+  leaveWriteGate,
+  whenWriteWanted,
+  writesBegunFirst,
+  writeWanted,
+} from '../store/write-gate.ts';
 import { settleDerivedPendingInChunks } from '../store/derived-pending.ts';
 import { indexSearchBacklog } from '../store/search-backlog.ts';
 import type { ChangesEvent } from '../../../shared/ipc/events.ts';
@@ -31,22 +38,49 @@ joinWriteGate(db, gate, 'yields');
 // The core's checkpointer copies the log back (store/checkpointer.ts); a commit here must not.
 db.exec('PRAGMA wal_autocheckpoint = 0');
 /**
+ * Pages of the file this connection keeps in memory, in KiB (SQLite's
+ * default is 2 MiB). A transaction's changed pages must fit, or SQLite writes
+ * them to the log before the commit and again at it; messages whose ids or
+ * conversations follow no order touch a page of each index for nearly every
+ * message, and 3,200 messages (HOLD_PAGES) touched more than 2 MiB. The
+ * thread, and this memory with it, ends once history is stored.
+ */
+db.exec('PRAGMA cache_size = -16384');
+/**
  * Messages indexed per ask: about 10 ms, the longest a write of the main
  * thread, or a page sent meanwhile, waits for the chunk under way.
  */
 const INDEX_CHUNK = 5_000;
 /**
  * A transaction stays open this long for the pages that follow its first.
- * Pages come every few milliseconds while history is fetched, and committing
- * each on its own was a fifth of this thread's work: a commit writes every
- * page of the file the page touched, and the next page touches most of the
- * same ones again. A write of the main thread meanwhile waits for the commit
- * (SQLite lets one connection write at a time), so this is also the longest
- * it waits for more than the page under way.
+ * Pages come every few milliseconds while history is fetched, and a commit
+ * writes every page of the file its pages touched, which the next pages
+ * touch again: committing each page alone was a fifth of this thread's
+ * work. How much a longer transaction saves depends on the server's ids:
+ * with ids in creation order and each page's conversations neighbours in
+ * the index (the sandbox's), four pages gave as much as thirty-two; with
+ * ids and conversations in no order, the initial sync of 100,000 messages
+ * took 2.46–2.55 times paging with four pages and 4 ms, 1.44–1.70 times
+ * with thirty-two and 32 ms and the larger cache. The main thread's writes
+ * never wait for it: the gate ends it after the page under way.
  */
-const HOLD_MS = 4;
+const HOLD_MS = 32;
 /** …or until it holds this many pages. */
-const HOLD_PAGES = 4;
+const HOLD_PAGES = 32;
+/**
+ * While the main thread writes (a user typing, reading, acting), transactions
+ * here are short instead, so that each of its writes waits for a small
+ * commit: through the initial sync with a draft saved every 20 ms, the long
+ * ones made a draft wait 10 ms at the median and up to 38–60 ms with ids in
+ * no order, the short ones 3–7 ms and up to 22 ms.
+ */
+const BUSY_HOLD_MS = 4;
+const BUSY_HOLD_PAGES = 4;
+/** The main thread counts as writing for this long after it last began a write. */
+const BUSY_FOR_MS = 1_000;
+/** The main thread's writes seen when a transaction last opened here, and when that count moved. */
+let mainWrites = 0;
+let mainWroteAt = -Infinity;
 
 /**
  * The transaction held open, the pages stored in it, what they changed, and
@@ -110,13 +144,23 @@ function store(ask: WorkerAsk<HistoryPage>): void {
   if (held === null) {
     enterWriteGate(db);
     db.exec('BEGIN IMMEDIATE');
-    held = {
+    const opened: Held = {
       asks: [],
       batch: new ChangeBatch(),
       opened: performance.now(),
       timer: null,
       completes: false,
     };
+    held = opened;
+    const writes = writesBegunFirst(db);
+    if (writes !== mainWrites) {
+      mainWrites = writes;
+      mainWroteAt = opened.opened;
+    }
+    // Held open for more pages, it ends as soon as the main thread wants to write.
+    void whenWriteWanted(db, HOLD_MS).then(() => {
+      if (held === opened && writeWanted(db)) commit();
+    });
   }
   try {
     const [stored] = storeHistoryPages(db, [ask.request], held.batch, true);
@@ -138,9 +182,16 @@ function store(ask: WorkerAsk<HistoryPage>): void {
 /** Commits the held transaction once it is old or full enough; else when it will be. */
 function commitWhenDue(): void {
   if (held === null) return;
-  const age = performance.now() - held.opened;
-  if (age >= HOLD_MS || held.asks.length >= HOLD_PAGES || writeWanted(db)) return commit();
-  held.timer ??= setTimeout(commit, HOLD_MS - age);
+  const now = performance.now();
+  const age = now - held.opened;
+  const busy = now - mainWroteAt < BUSY_FOR_MS;
+  const holdMs = busy ? BUSY_HOLD_MS : HOLD_MS;
+  const holdPages = busy ? BUSY_HOLD_PAGES : HOLD_PAGES;
+  // History's last page is not kept waiting: the sync is done once it is stored.
+  if (age >= holdMs || held.asks.length >= holdPages || held.completes || writeWanted(db)) {
+    return commit();
+  }
+  held.timer ??= setTimeout(commit, holdMs - age);
 }
 
 /**

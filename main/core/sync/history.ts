@@ -30,7 +30,7 @@ import {
  * answers them when it commits; twice the pages it holds in a transaction
  * (history-writer-thread.ts), so fetching goes on while it does.
  */
-const STORING_AT_MOST = 8;
+const STORING_AT_MOST = 64;
 
 interface Stored {
   changes: Promise<ChangesEvent | null>;

@@ -17,33 +17,47 @@ afterEach(() => {
 /** Longer than the main connection's busy timeout: a write waiting it out fails. */
 const HOLD_MS = 8_000;
 
-it("lets the main thread's write in before another thread's open transaction ends by itself", async () => {
-  dir = tempDir('parley-gate-');
-  const file = join(dir.path, 'parley.db');
-  db = openDatabase(file);
-  const gate = createWriteGate();
-  joinWriteGate(db, gate, 'first');
-  const holder = new Worker(new URL('../../support/write-gate-holder.ts', import.meta.url), {
-    workerData: { file, gate, holdMs: HOLD_MS },
-  });
-  const answers: unknown[] = [];
-  holder.on('message', (answer) => answers.push(answer));
-  const [holding] = await once(holder, 'message');
-  expect(holding).toBe('holding');
+it.each([
+  ['between pieces of its work', 'busy'],
+  ['while it waits for more work, its transaction open', 'idle'],
+])(
+  "lets the main thread's write in before another thread's open transaction would end, %s",
+  async (_, mode) => {
+    dir = tempDir('parley-gate-');
+    const file = join(dir.path, 'parley.db');
+    db = openDatabase(file);
+    const gate = createWriteGate();
+    joinWriteGate(db, gate, 'first');
+    const holder = new Worker(new URL('../../support/write-gate-holder.ts', import.meta.url), {
+      workerData: { file, gate, holdMs: HOLD_MS, mode },
+    });
+    const exited = once(holder, 'exit');
+    const answers: unknown[] = [];
+    const answered = new Promise<void>((resolve) =>
+      holder.on('message', (answer) => {
+        answers.push(answer);
+        if (answers.length === 2) resolve();
+      }),
+    );
+    const [holding] = await once(holder, 'message');
+    expect(holding).toBe('holding');
 
-  // Without the gate this waits on SQLite's busy handler until the busy timeout, then fails.
-  transaction(db, () =>
-    db.prepare(`INSERT INTO meta (key, value) VALUES ('written by', 'the main thread')`).run(),
-  );
+    // Without the gate this waits on SQLite's busy handler until the busy timeout, then fails.
+    transaction(db, () =>
+      db.prepare(`INSERT INTO meta (key, value) VALUES ('written by', 'the main thread')`).run(),
+    );
 
-  await once(holder, 'exit');
-  expect(answers).toEqual(['holding', 'yielded']);
-  expect(
-    db
-      .prepare(`SELECT key, value FROM meta WHERE key IN ('held by', 'written by') ORDER BY key`)
-      .all(),
-  ).toEqual([
-    { key: 'held by', value: 'the writer' },
-    { key: 'written by', value: 'the main thread' },
-  ]);
-}, 20_000);
+    await answered;
+    await exited;
+    expect(answers).toEqual(['holding', 'yielded']);
+    expect(
+      db
+        .prepare(`SELECT key, value FROM meta WHERE key IN ('held by', 'written by') ORDER BY key`)
+        .all(),
+    ).toEqual([
+      { key: 'held by', value: 'the writer' },
+      { key: 'written by', value: 'the main thread' },
+    ]);
+  },
+  20_000,
+);
