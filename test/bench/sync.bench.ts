@@ -25,6 +25,8 @@
  * - the main thread's event-loop delay during the initial sync, while a
  *   million messages of history are stored and indexed, and during searches
  *   over them, beside the same loop left idle;
+ * - a write of the main thread (a draft saved) while history is stored and
+ *   indexed on the writer's thread, beside the same write afterwards;
  * - the database file's size once that history is stored, the core's memory
  *   idle with it, and removing it all (sign-out with "also remove"), against
  *   the same tables emptied row by row.
@@ -45,6 +47,7 @@ import { idleRequestsPerRound } from './sync/idle-rounds.ts';
 import { idleRss, idleRssWords } from './startup/host-process.ts';
 import { loopDelay, type LoopDelay } from './loop-delay.ts';
 import { sandboxProcess } from './sync/sandbox-process.ts';
+import { writesDuringHistory, writeTimesWords } from './sync/writes-during-history.ts';
 
 const QUICK = process.argv.includes('--quick');
 const IDLE_SECONDS = QUICK ? 5 : 35;
@@ -240,6 +243,19 @@ async function initialSync(conversations: number, messages: number, latencyMs?: 
   }
 }
 
+/** A draft saved every 20 ms from sign-in's end until history is stored and indexed, then idle. */
+async function draftsDuringHistory(conversations: number, messages: number) {
+  const { dir, server, conversationIds } = await workspace(conversations, messages);
+  try {
+    const run = await signIn(join(dir, 'client'), server.url);
+    const times = await writesDuringHistory(run.core, conversationIds.slice(0, 50));
+    await run.core.close();
+    return times;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Usable after sign-in, and nothing more. */
 async function usableAt(conversations: number, messages: number) {
   const { dir, server } = await workspace(conversations, messages);
@@ -365,6 +381,14 @@ try {
       `over a link adding 2 ms an answer: ${seconds(slow.engineMs)} ` +
       `(baseline, paging the same lists without storing: ${seconds(slow.pagingMs)}) ` +
       `[${slower.summary}; ${load()}]\n`,
+  );
+
+  const drafts = await draftsDuringHistory(conversations, messages);
+  process.stdout.write(
+    `a write of the main thread while that history is stored and indexed (a draft saved ` +
+      `every 20 ms, ${drafts.during.count} of them): ${writeTimesWords(drafts.during)} ` +
+      `(baseline, the same write afterwards: ${writeTimesWords(drafts.idle)}) ` +
+      `[${load()}]\n`,
   );
 
   const [bigConversations, bigMessages] = QUICK ? [1_000, 100_000] : [10_000, 1_000_000];
