@@ -60,9 +60,10 @@ const INDEX_CHUNK = 5_000;
  * with ids in creation order and each page's conversations neighbours in
  * the index (the sandbox's), four pages gave as much as thirty-two; with
  * ids and conversations in no order, the initial sync of 100,000 messages
- * took 2.46–2.55 times paging with four pages and 4 ms, 1.44–1.70 times
- * with thirty-two and 32 ms and the larger cache. The main thread's writes
- * never wait for it: the gate ends it after the page under way.
+ * took 2.24–2.67 times paging with four pages and 4 ms, 1.52–1.80 times
+ * with thirty-two and 32 ms and the larger cache. A write of the main thread
+ * waits for the page under way and the commit, not for the rest (the gate,
+ * store/write-gate.ts).
  */
 const HOLD_MS = 32;
 /** …or until it holds this many pages. */
