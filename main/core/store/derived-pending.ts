@@ -39,19 +39,17 @@ export function markDerivedPending(db: Database, conversationIds: Iterable<strin
  */
 export function settleDerivedPending(db: Database, batch: ChangeBatch, limit = -1): number {
   const taken = (
-    statement(db, 'SELECT conversation_id AS id FROM derived_pending LIMIT ?').all(limit) as {
-      id: string;
-    }[]
+    statement(
+      db,
+      `DELETE FROM derived_pending
+       WHERE conversation_id IN (SELECT conversation_id FROM derived_pending LIMIT ?)
+       RETURNING conversation_id AS id`,
+    ).all(limit) as { id: string }[]
   ).map((row) => row.id);
-  const list = JSON.stringify(taken);
-  statement(
-    db,
-    'DELETE FROM derived_pending WHERE conversation_id IN (SELECT value FROM json_each(?))',
-  ).run(list);
   // Those gone meanwhile have nothing left to settle.
   const ids = (
     statement(db, 'SELECT id FROM conversations WHERE id IN (SELECT value FROM json_each(?))').all(
-      list,
+      JSON.stringify(taken),
     ) as { id: string }[]
   ).map((row) => row.id);
   recomputeConversationsDerived(db, ids);

@@ -64,8 +64,7 @@ export function enterWriteGate(db: Database): void {
     Atomics.store(cells, HELD, 1);
     const wanted = Atomics.load(cells, WANTED);
     if (wanted === 0) return;
-    Atomics.store(cells, HELD, 0);
-    Atomics.notify(cells, HELD);
+    letGo(cells);
     const left = until - performance.now();
     if (left <= 0) {
       Atomics.store(cells, HELD, 1);
@@ -84,14 +83,17 @@ export function leaveWriteGate(db: Database): void {
     Atomics.sub(cells, WANTED, 1);
     Atomics.notify(cells, WANTED);
   } else {
-    Atomics.store(cells, HELD, 0);
-    Atomics.notify(cells, HELD);
+    letGo(cells);
   }
 }
 
 /** The thread that yields through `buffer` has ended, perhaps inside a transaction: it holds nothing now. */
 export function yieldingThreadEnded(buffer: SharedArrayBuffer): void {
-  const cells = new Int32Array(buffer);
+  letGo(new Int32Array(buffer));
+}
+
+/** The yielding side holds no transaction: a write waiting on it goes ahead. */
+function letGo(cells: Int32Array): void {
   Atomics.store(cells, HELD, 0);
   Atomics.notify(cells, HELD);
 }
